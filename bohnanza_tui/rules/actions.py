@@ -1,0 +1,247 @@
+"""Actions: small frozen values, one per thing a player can do.
+
+Cards are named by id (stable while they move), places by ``(island, slot)``
+with ``slot == KONTOR`` for a Kontor (see ``state``). The text command
+language (``bohnanza_tui.commands``) turns what a player types into these;
+``to_dict``/``from_dict`` give the form stored in a save file's log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    player: int
+    name: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseIsland(Action):
+    """Pick the turn's island when the rotation applies (R-VOY-13)."""
+
+    island: int
+    name: ClassVar[str] = "island"
+
+
+@dataclass(frozen=True, slots=True)
+class Plant(Action):
+    """Plant a card: the hand's front card in phase 1, a kept or received card in phase 3."""
+
+    card: int
+    island: int
+    slot: int
+    name: ClassVar[str] = "plant"
+
+
+@dataclass(frozen=True, slots=True)
+class Harvest(Action):
+    island: int
+    slot: int
+    name: ClassVar[str] = "harvest"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyField(Action):
+    """The third home field (R-BASE-4) or a second colony field (R-VOY-6)."""
+
+    island: int
+    name: ClassVar[str] = "buy-field"
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Action):
+    name: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep a face-up card to plant it in phase 3."""
+
+    card: int
+    name: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class MakeOffer(Action):
+    """Offer ``give`` (own cards) to ``to`` (None: everyone) for beans of the kinds ``want``.
+
+    An empty ``want`` is a donation, which still needs the receiver's consent.
+    """
+
+    to: int | None
+    give: tuple[int, ...]
+    want: tuple[int, ...]
+    name: ClassVar[str] = "offer"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Answer yes to an offer, naming the cards given for it (matching its ``want``)."""
+
+    offer: int
+    give: tuple[int, ...]
+    name: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    offer: int
+    name: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Action):
+    """The active player closes an offer to everyone with one of its acceptances."""
+
+    offer: int
+    partner: int
+    name: ClassVar[str] = "confirm"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    offer: int
+    name: ClassVar[str] = "withdraw"
+
+
+# -- Bohn Voyage ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuyHarbor(Action):
+    island: int
+    name: ClassVar[str] = "buy-harbor"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyShip(Action):
+    name: ClassVar[str] = "buy-ship"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPirateShip(Action):
+    pay: tuple[int, ...]
+    name: ClassVar[str] = "buy-pirate"
+
+
+@dataclass(frozen=True, slots=True)
+class Sail(Action):
+    """Sail one ship, or two together (breaking a blockade, R-VOY-10), to ``island``."""
+
+    ships: tuple[int, ...]
+    island: int
+    name: ClassVar[str] = "sail"
+
+
+@dataclass(frozen=True, slots=True)
+class Load(Action):
+    ship: int
+    cards: tuple[int, ...]
+    name: ClassVar[str] = "load"
+
+
+@dataclass(frozen=True, slots=True)
+class Unload(Action):
+    """Unload ``count`` beans into the Kontor of the island where the ship lies."""
+
+    ship: int
+    count: int
+    name: ClassVar[str] = "unload"
+
+
+@dataclass(frozen=True, slots=True)
+class ToStore(Action):
+    """Put a bean from the home Kontor or a ship docked at home into the pirate store."""
+
+    card: int
+    name: ClassVar[str] = "store"
+
+
+@dataclass(frozen=True, slots=True)
+class KontorToField(Action):
+    card: int
+    slot: int
+    name: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class RaidKontor(Action):
+    victim: int
+    card: int
+    island: int
+    slot: int
+    pay: tuple[int, ...]
+    name: ClassVar[str] = "raid-kontor"
+
+
+@dataclass(frozen=True, slots=True)
+class RaidShip(Action):
+    ship: int
+    pay: tuple[int, ...]
+    name: ClassVar[str] = "raid-ship"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.name: cls
+    for cls in (
+        ChooseIsland,
+        Plant,
+        Harvest,
+        BuyField,
+        EndPhase,
+        Keep,
+        MakeOffer,
+        Accept,
+        Decline,
+        Confirm,
+        Withdraw,
+        BuyHarbor,
+        BuyShip,
+        BuyPirateShip,
+        Sail,
+        Load,
+        Unload,
+        ToStore,
+        KontorToField,
+        RaidKontor,
+        RaidShip,
+    )
+}
+
+TRADE_ACTIONS: tuple[type[Action], ...] = (MakeOffer, Accept, Confirm)
+
+
+def to_dict(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": action.name}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def from_dict(data: dict[str, Any]) -> Action:
+    """Build an action from its save-file form; raises ValueError on anything malformed."""
+    if not isinstance(data, dict):
+        raise ValueError("an action must be an object")
+    cls = ACTION_TYPES.get(str(data.get("action")))
+    if cls is None:
+        raise ValueError(f"unknown action {data.get('action')!r}")
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            raise ValueError(f"action {cls.name!r} lacks {f.name!r}")
+        value = data[f.name]
+        if isinstance(value, list):
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise ValueError(f"{cls.name}.{f.name} must list whole numbers")
+            value = tuple(value)
+        elif value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValueError(f"{cls.name}.{f.name} must be a whole number")
+        kwargs[f.name] = value
+    extra = set(data) - {"action"} - set(kwargs)
+    if extra:
+        raise ValueError(f"action {cls.name!r} has unknown keys {sorted(extra)}")
+    return cls(**kwargs)

@@ -1,0 +1,207 @@
+"""Rule checks and moves shared by the classic and the voyage parts of the engine.
+
+Every check returns ``None`` (allowed) or a ``Refusal``; every move mutates the
+state and returns events. The engine calls a check before its move, so a
+refused action never changes anything (D-10).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from ..i18n import N_
+from .data import SALE_TABLES, Setup, setup_for
+from .outcome import Bean, Event, Refusal
+from .state import KIND_OF, KONTOR, GameState, Holding, Mode, Phase
+
+SALE_HOME = SALE_TABLES["home"]
+
+
+@cache
+def setup_of(mode: str, players: int) -> Setup:
+    return setup_for(mode, players)
+
+
+def setup(state: GameState) -> Setup:
+    return setup_of(state.mode.value, len(state.players))
+
+
+def refuse(rule: str, msgid: str, **params: object) -> Refusal:
+    return Refusal(rule, msgid, params)
+
+
+def event(msgid: str, **params: object) -> Event:
+    return Event(msgid, params)
+
+
+# -- common refusals ----------------------------------------------------------
+
+GAME_OVER = Refusal("R-BASE-17", N_("the game is over"), {})
+
+
+def check_player(state: GameState, player: int) -> Refusal | None:
+    if state.phase is Phase.GAME_OVER:
+        return GAME_OVER
+    if not 0 <= player < len(state.players):
+        return refuse("D-10", N_("there is no player {player}"), player=player + 1)
+    return None
+
+
+def check_own_turn(state: GameState, player: int) -> Refusal | None:
+    """D-4: the owner's turn actions, between the start of phase 1 and phase 4."""
+    r = check_player(state, player)
+    if r:
+        return r
+    if player != state.active:
+        return refuse(
+            "D-4",
+            N_("only {name}, whose turn it is, can do that now"),
+            name=state.players[state.active].name,
+        )
+    if state.phase is Phase.CHOOSE_ISLAND:
+        return refuse("R-VOY-13", N_("first choose this turn's island"))
+    return None
+
+
+def check_voyage(state: GameState) -> Refusal | None:
+    if state.mode is not Mode.VOYAGE:
+        return refuse("R-VOY-1", N_("that belongs to Bohn Voyage, not to classic Bohnanza"))
+    return None
+
+
+# -- places -------------------------------------------------------------------
+
+
+def holding_at(state: GameState, player: int, island: int) -> Holding | None:
+    if not 0 <= island < len(state.islands):
+        return None
+    return state.players[player].holding(island)
+
+
+def island_label(state: GameState, island: int) -> str:
+    if 0 <= island < len(state.islands):
+        return state.islands[island].name
+    return str(island)
+
+
+def check_place(state: GameState, player: int, card: int, island: int, slot: int) -> Refusal | None:
+    """Can ``card`` be put on the player's field or Kontor at (island, slot)? (R-BASE-5, R-VOY-7)."""
+    h = holding_at(state, player, island)
+    if h is None:
+        if state.mode is Mode.CLASSIC:
+            return refuse("R-BASE-4", N_("there is no such field"))
+        return refuse(
+            "R-VOY-5", N_("you have no harbor on {island}"), island=island_label(state, island)
+        )
+    if slot == KONTOR:
+        if h.kontor_cap == 0:
+            return refuse("R-VOY-7", N_("there are no Kontors in classic Bohnanza"))
+        if len(h.kontor) >= h.kontor_cap:
+            return refuse(
+                "R-VOY-7",
+                N_("the Kontor on {island} is full (it holds {cap})"),
+                island=island_label(state, island),
+                cap=h.kontor_cap,
+            )
+        return None
+    if not 0 <= slot < len(h.fields):
+        return refuse("R-BASE-4", N_("there is no field {slot} there"), slot=slot + 1)
+    f = h.fields[slot]
+    if f and KIND_OF[f[0]] != KIND_OF[card]:
+        return refuse(
+            "R-BASE-5",
+            N_(
+                "field {slot} holds {kind} beans; a {bean} bean needs an empty field or one of its own kind"
+            ),
+            slot=slot + 1,
+            kind=Bean(KIND_OF[f[0]]),
+            bean=Bean(KIND_OF[card]),
+        )
+    return None
+
+
+def put(state: GameState, player: int, card: int, island: int, slot: int) -> None:
+    h = state.players[player].holding(island)
+    assert h is not None
+    if slot == KONTOR:
+        h.kontor.append(card)
+    else:
+        h.fields[slot].append(card)
+
+
+def place_label(state: GameState, player: int, island: int, slot: int) -> str:
+    where = "" if island == player else f"{island_label(state, island)} "
+    if slot == KONTOR:
+        return f"{where}Kontor"
+    return f"{where}field {slot + 1}"
+
+
+# -- selling and paying -------------------------------------------------------
+
+
+def sell(state: GameState, player: int, cards: list[int], coins: int) -> None:
+    """R-BASE-14: of the sold cards, ``coins`` become coins, the rest are discarded."""
+    keep = len(cards) - coins
+    state.discard.extend(cards[:keep])
+    state.players[player].coins.extend(cards[keep:])
+
+
+def pay(state: GameState, player: int, amount: int) -> None:
+    """R-BASE-15 / D-5: the top coins go bean side up onto the discard pile."""
+    coins = state.players[player].coins
+    paid = coins[len(coins) - amount :]
+    del coins[len(coins) - amount :]
+    state.discard.extend(paid)
+
+
+def price(value: int | None) -> int:
+    """A price of Bohn Voyage (None only in classic, where voyage checks refuse first)."""
+    assert value is not None
+    return value
+
+
+def check_coins(state: GameState, player: int, amount: int, rule: str) -> Refusal | None:
+    have = len(state.players[player].coins)
+    if have < amount:
+        return refuse(
+            rule, N_("that costs {cost} coins and you have {have}"), cost=amount, have=have
+        )
+    return None
+
+
+# -- the deck -----------------------------------------------------------------
+
+
+def shuffle(state: GameState, cards: list[int]) -> None:
+    """Shuffle with a stream fixed by the seed and the shuffle count, so replays are exact."""
+    random.Random(state.seed * 1_000_003 + state.shuffles).shuffle(cards)
+    state.shuffles += 1
+
+
+def draw(state: GameState, events: list[Event]) -> int | None:
+    """Draw the top card (R-BASE-16, D-1); None when the final exhaustion came first."""
+    limit = setup(state).exhaustion_limit
+    if state.exhaustions >= limit:
+        return None
+    if not state.deck:
+        if not state.discard:
+            # D-1: nothing left to shuffle counts as the final exhaustion
+            state.exhaustions = limit
+            events.append(event(N_("The deck and the discard pile are empty: the game ends.")))
+            return None
+        state.deck = state.discard
+        state.discard = []
+        shuffle(state, state.deck)
+        events.append(event(N_("The discard pile is shuffled into a new deck.")))
+    card = state.deck.pop()
+    if not state.deck:
+        state.exhaustions += 1
+        events.append(
+            event(
+                N_("The deck runs out ({count} of {limit})."),
+                count=state.exhaustions,
+                limit=limit,
+            )
+        )
+    return card

@@ -1,0 +1,588 @@
+"""The rules engine: new games, the turn, and the one entry point for every action.
+
+Users (the app, the bots, the command runner, the tests) call:
+
+- ``new_game(mode, names, seed)``;
+- ``pending_players(state)``: who is expected to act now (more than one
+  player can be: trade partners, everyone planting received beans);
+- ``legal_actions(state, player)``: every legal non-trade action (trades are
+  too many to list; ``check`` validates any concrete one);
+- ``check(state, action)``: ``None`` or the ``Refusal`` naming the rule;
+- ``apply(state, action)``: the events, or ``IllegalAction`` and no change;
+- ``apply_unchecked``: the fast path for actions known to be legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
+
+from ..i18n import N_
+from . import trading, voyage
+from .actions import (
+    Accept,
+    Action,
+    BuyField,
+    BuyHarbor,
+    BuyPirateShip,
+    BuyShip,
+    ChooseIsland,
+    Confirm,
+    Decline,
+    EndPhase,
+    Harvest,
+    Keep,
+    KontorToField,
+    Load,
+    MakeOffer,
+    Plant,
+    RaidKontor,
+    RaidShip,
+    Sail,
+    ToStore,
+    Unload,
+    Withdraw,
+)
+from .common import (
+    check_coins,
+    check_place,
+    check_player,
+    check_voyage,
+    draw,
+    event,
+    holding_at,
+    island_label,
+    pay,
+    place_label,
+    put,
+    refuse,
+    sell,
+    setup,
+    setup_of,
+    shuffle,
+)
+from .data import KINDS, SALE_TABLES
+from .outcome import Bean, Event, IllegalAction, Refusal
+from .state import (
+    CARDS_OF_KIND,
+    KIND_OF,
+    KONTOR,
+    GameState,
+    Holding,
+    Island,
+    IslandType,
+    Mode,
+    Phase,
+    Player,
+    Ship,
+)
+
+MIN_NAME, MAX_NAME = 1, 20
+
+
+# -- a new game -----------------------------------------------------------------
+
+
+def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> GameState:
+    """Deal a new game (R-BASE-1, R-BASE-2, R-BASE-4, R-VOY-1..3); same seed, same game."""
+    mode = Mode(mode)
+    names = [n.strip() for n in names]
+    s = setup_of(mode.value, len(names))  # ValueError for a player count the mode lacks
+    if any(not MIN_NAME <= len(n) <= MAX_NAME for n in names):
+        raise ValueError(f"player names must have {MIN_NAME} to {MAX_NAME} characters")
+    if len({n.casefold() for n in names}) != len(names):
+        raise ValueError("player names must differ")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    n = len(names)
+    islands = [Island("home", IslandType.HOME, [p]) for p in range(n)]
+    counter: dict[str, int] = {}
+    for t in s.colonies:
+        counter[t] = counter.get(t, 0) + 1
+        islands.append(Island(f"{t}{counter[t]}", IslandType(t), [None, None]))
+    players = [
+        Player(
+            name,
+            holdings=[
+                Holding(p, [[] for _ in range(2 if s.third_field_cost else 3)], [], s.home_kontor)
+            ],
+        )
+        for p, name in enumerate(names)
+    ]
+    ships = [Ship(p, p) for p in range(n)] if mode is Mode.VOYAGE else []
+    state = GameState(mode, seed, players, islands, ships)
+    state.deck = [c for k in range(len(KINDS)) if k not in s.removed for c in CARDS_OF_KIND[k]]
+    shuffle(state, state.deck)
+    for p, size in enumerate(s.hand_sizes):
+        for _ in range(size):
+            players[p].hand.append(state.deck.pop())
+    _start_turn(state, [])
+    return state
+
+
+# -- the turn ---------------------------------------------------------------------
+
+
+def _start_turn(state: GameState, events: list[Event]) -> None:
+    state.planted = 0
+    for ship in state.ships:
+        ship.sailed = False
+    p = state.active
+    if state.mode is Mode.VOYAGE and state.rotation_applies(p):
+        kind, islands = voyage.rotation_due(state, p)
+        if len(islands) > 1:
+            state.phase = Phase.CHOOSE_ISLAND
+            return
+        voyage.set_turn_island(state, islands[0])
+        if kind is not IslandType.HOME:
+            events.append(
+                event(
+                    N_("{name} plants on {island} this turn."),
+                    name=state.players[p].name,
+                    island=state.islands[islands[0]].name,
+                )
+            )
+        return
+    state.turn_island = p
+    state.players[p].last_type = IslandType.HOME
+    state.phase = Phase.PLANT
+
+
+def _finish(state: GameState, events: list[Event]) -> None:
+    """R-BASE-18, R-VOY-18: every field is harvested (no protection), then the game is over."""
+    state.offers.clear()
+    for p, player in enumerate(state.players):
+        for h in player.holdings:
+            table = SALE_TABLES[state.islands[h.island].type.value]
+            for f in h.fields:
+                if f:
+                    kind, n = KIND_OF[f[0]], len(f)
+                    coins = table[kind][n]
+                    sell(state, p, f[:], coins)
+                    f.clear()
+                    events.append(
+                        event(
+                            N_("Final harvest: {name} sells {n} {bean} for {coins} coins."),
+                            name=player.name,
+                            n=n,
+                            bean=Bean(kind),
+                            coins=coins,
+                        )
+                    )
+    state.phase = Phase.GAME_OVER
+    ranking = standings(state)
+    winners = [state.players[r.player].name for r in ranking if r.rank == 1]
+    events.append(
+        event(
+            N_("The game is over. Winner: {names} with {coins} coins."),
+            names=" & ".join(winners),
+            coins=ranking[0].coins,
+        )
+    )
+
+
+class Standing(NamedTuple):
+    player: int
+    coins: int
+    hand: int
+    rank: int
+
+
+def standings(state: GameState) -> list[Standing]:
+    """R-BASE-18: most coins, then most cards in hand; a tie after that is shared."""
+    keyed = sorted(
+        range(len(state.players)),
+        key=lambda p: (-len(state.players[p].coins), -len(state.players[p].hand), p),
+    )
+    out: list[Standing] = []
+    for i, p in enumerate(keyed):
+        coins, hand = len(state.players[p].coins), len(state.players[p].hand)
+        if out and (out[-1].coins, out[-1].hand) == (coins, hand):
+            rank = out[-1].rank
+        else:
+            rank = i + 1
+        out.append(Standing(p, coins, hand, rank))
+    return out
+
+
+def _reveal_face_up(state: GameState, events: list[Event]) -> None:
+    for _ in range(2):
+        card = draw(state, events)
+        if card is None:
+            break
+        state.face_up.append(card)
+    if state.exhaustions >= setup(state).exhaustion_limit:
+        state.ending = True  # R-BASE-17: finish phases 2 and 3, then the game ends
+    events.append(
+        event(
+            N_("Face up: {cards}."),
+            cards=", ".join(str(Bean(KIND_OF[c])) for c in state.face_up) or "nothing",
+        )
+    )
+
+
+def _draw_phase(state: GameState, events: list[Event]) -> None:
+    """Phase 4 (R-BASE-10), then the next turn; a final exhaustion ends the game at once."""
+    limit = setup(state).exhaustion_limit
+    player = state.players[state.active]
+    drawn = 0
+    for _ in range(setup(state).draw):
+        card = draw(state, events)
+        if card is not None:
+            player.hand.append(card)
+            drawn += 1
+        if state.exhaustions >= limit:
+            break
+    events.append(event(N_("{name} draws {n} cards."), name=player.name, n=drawn))
+    if state.exhaustions >= limit:
+        _finish(state, events)
+        return
+    state.active = (state.active + 1) % len(state.players)
+    state.turn += 1
+    events.append(event(N_("{name}'s turn."), name=state.players[state.active].name))
+    _start_turn(state, events)
+
+
+# -- planting, harvesting, fields, phases ---------------------------------------------
+
+
+def check_plant(state: GameState, a: Plant) -> Refusal | None:
+    r = check_player(state, a.player)
+    if r:
+        return r
+    p = state.players[a.player]
+    if state.phase is Phase.PLANT:
+        if a.player != state.active:
+            return refuse(
+                "R-BASE-6",
+                N_("in phase 1 only {name} plants"),
+                name=state.players[state.active].name,
+            )
+        if not p.hand:
+            return refuse("R-BASE-6", N_("your hand is empty"))
+        if state.planted >= 2:
+            return refuse("R-BASE-6", N_("you have planted two cards; end the phase"))
+        if a.card != p.hand[0]:
+            return refuse("R-BASE-3", N_("beans are planted from the front of the hand, in order"))
+        if a.island != state.turn_island:
+            return _wrong_island(state)
+    elif state.phase is Phase.PLANT_TRADED:
+        if a.card in p.kept:
+            if a.island != state.turn_island:
+                return _wrong_island(state)
+        elif a.card not in p.received:
+            return refuse("R-BASE-9", N_("that card is not one you kept or received this turn"))
+    else:
+        return refuse("R-BASE-6", N_("beans are planted in phases 1 and 3"))
+    return check_place(state, a.player, a.card, a.island, a.slot)
+
+
+def _wrong_island(state: GameState) -> Refusal:
+    if state.mode is Mode.CLASSIC:
+        return refuse("R-BASE-5", N_("beans are planted on your own fields"))
+    return refuse(
+        "R-VOY-13",
+        N_("this turn's beans from the hand and the kept face-up cards go to {island}"),
+        island=island_label(state, state.turn_island),
+    )
+
+
+def plant(state: GameState, a: Plant) -> list[Event]:
+    p = state.players[a.player]
+    if state.phase is Phase.PLANT:
+        p.hand.pop(0)
+        state.planted += 1
+    elif a.card in p.kept:
+        p.kept.remove(a.card)
+    else:
+        p.received.remove(a.card)
+    put(state, a.player, a.card, a.island, a.slot)
+    return [
+        event(
+            N_("{name} plants {bean} on {place}."),
+            name=p.name,
+            bean=Bean(KIND_OF[a.card]),
+            place=place_label(state, a.player, a.island, a.slot),
+        )
+    ]
+
+
+def check_harvest(state: GameState, a: Harvest) -> Refusal | None:
+    r = check_player(state, a.player)
+    if r:
+        return r
+    h = holding_at(state, a.player, a.island)
+    if h is None or not 0 <= a.slot < len(h.fields):
+        return refuse("R-BASE-13", N_("there is no such field"))
+    f = h.fields[a.slot]
+    if not f:
+        return refuse("R-BASE-13", N_("field {slot} is empty"), slot=a.slot + 1)
+    if len(f) == 1 and any(len(g) > 1 for g in h.fields):
+        return refuse(
+            "R-BASE-12",
+            N_("a field with one bean can't be harvested while another field has more"),
+        )
+    return None
+
+
+def harvest(state: GameState, a: Harvest) -> list[Event]:
+    h = holding_at(state, a.player, a.island)
+    assert h is not None
+    f = h.fields[a.slot]
+    kind, n = KIND_OF[f[0]], len(f)
+    coins = SALE_TABLES[state.islands[a.island].type.value][kind][n]
+    sell(state, a.player, f[:], coins)
+    f.clear()
+    return [
+        event(
+            N_("{name} harvests {n} {bean} from {place} for {coins} coins."),
+            name=state.players[a.player].name,
+            n=n,
+            bean=Bean(kind),
+            place=place_label(state, a.player, a.island, a.slot),
+            coins=coins,
+        )
+    ]
+
+
+def check_buy_field(state: GameState, a: BuyField) -> Refusal | None:
+    r = check_player(state, a.player)
+    if r:
+        return r
+    if a.island != a.player:
+        return check_voyage(state) or voyage.check_buy_colony_field(state, a.player, a.island)
+    cost = setup(state).third_field_cost
+    if cost is None:
+        return refuse("R-BASE-4", N_("with 3 players everyone has the third field from the start"))
+    if len(state.players[a.player].holdings[0].fields) >= 3:
+        return refuse("R-BASE-4", N_("you have your third field already"))
+    return check_coins(state, a.player, cost, "R-BASE-4")
+
+
+def buy_field(state: GameState, a: BuyField) -> list[Event]:
+    if a.island != a.player:
+        return voyage.buy_colony_field(state, a.player, a.island)
+    cost = setup(state).third_field_cost
+    assert cost is not None
+    pay(state, a.player, cost)
+    state.players[a.player].holdings[0].fields.append([])
+    return [
+        event(
+            N_("{name} buys a third field for {cost} coins."),
+            name=state.players[a.player].name,
+            cost=cost,
+        )
+    ]
+
+
+def check_end(state: GameState, a: EndPhase) -> Refusal | None:
+    r = check_player(state, a.player)
+    if r:
+        return r
+    if a.player != state.active:
+        return refuse(
+            "R-BASE-6",
+            N_("only {name} ends the phases of this turn"),
+            name=state.players[state.active].name,
+        )
+    if state.phase is Phase.CHOOSE_ISLAND:
+        return refuse("R-VOY-13", N_("first choose this turn's island"))
+    if state.phase is Phase.PLANT:
+        if state.planted == 0 and state.players[a.player].hand:
+            return refuse("R-BASE-6", N_("plant the front card of your hand first"))
+    elif state.phase is Phase.PLANT_TRADED:
+        waiting = [p.name for p in state.players if p.kept or p.received]
+        if waiting:
+            return refuse(
+                "R-BASE-9",
+                N_("every kept or received bean must be planted first: {names}"),
+                names=", ".join(waiting),
+            )
+    return None
+
+
+def end_phase(state: GameState, a: EndPhase) -> list[Event]:
+    events: list[Event] = []
+    if state.phase is Phase.PLANT:
+        state.phase = Phase.TRADE
+        _reveal_face_up(state, events)
+    elif state.phase is Phase.TRADE:
+        state.offers.clear()
+        state.players[a.player].kept.extend(state.face_up)
+        state.face_up.clear()
+        state.phase = Phase.PLANT_TRADED
+        events.append(event(N_("Trading ends; traded and kept beans are planted.")))
+    elif state.ending:
+        _finish(state, events)
+    else:
+        _draw_phase(state, events)
+    return events
+
+
+def check_keep(state: GameState, a: Keep) -> Refusal | None:
+    r = check_player(state, a.player)
+    if r:
+        return r
+    if state.phase is not Phase.TRADE or a.player != state.active:
+        return refuse("R-BASE-8", N_("only the active player keeps face-up cards, in phase 2"))
+    if a.card not in state.face_up:
+        return refuse("R-BASE-8", N_("that card is not face up"))
+    return None
+
+
+def keep(state: GameState, a: Keep) -> list[Event]:
+    state.face_up.remove(a.card)
+    state.players[a.player].kept.append(a.card)
+    trading.prune_offers(state)
+    return [
+        event(
+            N_("{name} keeps the face-up {bean}."),
+            name=state.players[a.player].name,
+            bean=Bean(KIND_OF[a.card]),
+        )
+    ]
+
+
+# -- dispatch -----------------------------------------------------------------------
+
+A = TypeVar("A", bound=Action)
+Check = Callable[[GameState, Any], Refusal | None]
+Effect = Callable[[GameState, Any], list[Event]]
+
+RULES: dict[type[Action], tuple[Check, Effect]] = {
+    Plant: (check_plant, plant),
+    Harvest: (check_harvest, harvest),
+    BuyField: (check_buy_field, buy_field),
+    EndPhase: (check_end, end_phase),
+    Keep: (check_keep, keep),
+    MakeOffer: (trading.check_make_offer, trading.make_offer),
+    Accept: (trading.check_accept, trading.accept),
+    Decline: (trading.check_decline, trading.decline),
+    Confirm: (trading.check_confirm, trading.confirm),
+    Withdraw: (trading.check_withdraw, trading.withdraw),
+    ChooseIsland: (voyage.check_choose_island, voyage.choose_island),
+    BuyHarbor: (voyage.check_buy_harbor, voyage.buy_harbor),
+    BuyShip: (voyage.check_buy_ship, voyage.buy_ship),
+    BuyPirateShip: (voyage.check_buy_pirate_ship, voyage.buy_pirate_ship),
+    Sail: (voyage.check_sail, voyage.sail),
+    Load: (voyage.check_load, voyage.load),
+    Unload: (voyage.check_unload, voyage.unload),
+    ToStore: (voyage.check_to_store, voyage.to_store),
+    KontorToField: (voyage.check_kontor_to_field, voyage.kontor_to_field),
+    RaidKontor: (voyage.check_raid_kontor, voyage.raid_kontor),
+    RaidShip: (voyage.check_raid_ship, voyage.raid_ship),
+}
+
+
+def check(state: GameState, action: Action) -> Refusal | None:
+    """``None`` if ``action`` is legal now, else the refusal naming the rule (D-10)."""
+    entry = RULES.get(type(action))
+    if entry is None:
+        return refuse("D-10", N_("unknown action"))
+    return entry[0](state, action)
+
+
+def apply(state: GameState, action: Action) -> list[Event]:
+    """Apply a legal action and return its events; raise ``IllegalAction`` and change nothing otherwise."""
+    refusal = check(state, action)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: GameState, action: Action) -> list[Event]:
+    """The fast path: ``action`` must be legal (from ``legal_actions`` or ``check``)."""
+    events = RULES[type(action)][1](state, action)
+    if (
+        state.offers
+        and state.phase is Phase.TRADE
+        and type(action) not in (MakeOffer, Decline, Withdraw)
+    ):
+        trading.prune_offers(state)
+    return events
+
+
+# -- who acts, and what they may do ----------------------------------------------------
+
+
+def pending_players(state: GameState) -> list[int]:
+    """Players the game waits for now, the active player first."""
+    if state.phase is Phase.GAME_OVER:
+        return []
+    n = len(state.players)
+    order = [(state.active + i) % n for i in range(n)]
+    if state.phase is Phase.TRADE:
+        waiting = {state.active}
+        for o in state.offers:
+            for p in o.addressees(n):
+                if p not in o.answers and p not in o.declined:
+                    waiting.add(p)
+        return [p for p in order if p in waiting]
+    if state.phase is Phase.PLANT_TRADED:
+        return [
+            p
+            for p in order
+            if p == state.active or state.players[p].kept or state.players[p].received
+        ]
+    return [state.active]
+
+
+def _places(state: GameState, player: int, island: int | None) -> list[tuple[int, int]]:
+    out = []
+    for h in state.players[player].holdings:
+        if island is None or h.island == island:
+            out += [(h.island, s) for s in range(len(h.fields))]
+            if h.kontor_cap:
+                out.append((h.island, KONTOR))
+    return out
+
+
+def _plants(state: GameState, player: int, cards: list[int], island: int | None) -> list[Action]:
+    seen: set[int] = set()
+    out: list[Action] = []
+    places = _places(state, player, island)
+    for c in cards:
+        k = KIND_OF[c]
+        if k in seen:
+            continue
+        seen.add(k)
+        out += [Plant(player, c, i, s) for i, s in places]
+    return out
+
+
+def candidate_actions(state: GameState, player: int) -> list[Action]:
+    """Actions worth checking for ``player`` now (a superset of the legal non-trade actions)."""
+    if state.phase is Phase.GAME_OVER:
+        return []
+    p = state.players[player]
+    out: list[Action] = [
+        Harvest(player, h.island, s) for h in p.holdings for s, f in enumerate(h.fields) if f
+    ]
+    if len(p.holdings[0].fields) < 3:
+        out.append(BuyField(player, player))
+    phase = state.phase
+    for o in state.offers:
+        if player in o.addressees(len(state.players)):
+            out.append(Decline(player, o.id))
+    if player == state.active:
+        if phase is Phase.CHOOSE_ISLAND:
+            return out + [ChooseIsland(player, i) for i in voyage.rotation_due(state, player)[1]]
+        out.append(EndPhase(player))
+        if phase is Phase.PLANT and p.hand:
+            out += _plants(state, player, p.hand[:1], state.turn_island)
+        elif phase is Phase.TRADE:
+            out += [Keep(player, c) for c in state.face_up]
+        elif phase is Phase.PLANT_TRADED:
+            out += _plants(state, player, p.kept, state.turn_island)
+        if state.mode is Mode.VOYAGE:
+            out += [BuyField(player, h.island) for h in p.holdings[1:] if len(h.fields) < 2]
+            out += voyage.voyage_actions(state, player)
+    if phase is Phase.PLANT_TRADED:
+        out += _plants(state, player, p.received, None)
+    return out
+
+
+def legal_actions(state: GameState, player: int) -> list[Action]:
+    """Every legal action of ``player`` now, except new offers and acceptances (see ``check``)."""
+    return [a for a in candidate_actions(state, player) if check(state, a) is None]

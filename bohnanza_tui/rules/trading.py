@@ -1,0 +1,290 @@
+"""Phase 2 trading as at the table (R-BASE-8): offers, answers, donations."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..i18n import N_
+from .actions import Accept, Confirm, Decline, MakeOffer, Withdraw
+from .common import check_player, event, refuse
+from .data import KINDS
+from .outcome import Bean, Event, Refusal
+from .state import KIND_OF, GameState, Offer, Phase
+
+
+def available(state: GameState, player: int, card: int) -> bool:
+    """Can ``player`` hand this card over in a trade? Hand, own Kontors, and (active) face-up."""
+    p = state.players[player]
+    if card in p.hand:
+        return True
+    if player == state.active and card in state.face_up:
+        return True
+    return any(card in h.kontor for h in p.holdings)
+
+
+def take(state: GameState, player: int, card: int) -> None:
+    p = state.players[player]
+    if card in p.hand:
+        p.hand.remove(card)  # R-BASE-3: the others keep their order
+        return
+    if card in state.face_up:
+        state.face_up.remove(card)
+        return
+    for h in p.holdings:
+        if card in h.kontor:
+            h.kontor.remove(card)
+            return
+    raise AssertionError("card not available")
+
+
+def describe_cards(cards: list[int] | tuple[int, ...]) -> str:
+    if not cards:
+        return "nothing"
+    counts = Counter(KIND_OF[c] for c in cards)
+    return ", ".join(f"{n} {Bean(k)}" for k, n in sorted(counts.items()))
+
+
+def describe_kinds(kinds: list[int] | tuple[int, ...]) -> str:
+    if not kinds:
+        return "nothing"
+    counts = Counter(kinds)
+    return ", ".join(f"{n} {Bean(k)}" for k, n in sorted(counts.items()))
+
+
+def _check_phase(state: GameState) -> Refusal | None:
+    if state.phase is not Phase.TRADE:
+        return refuse("R-BASE-8", N_("trading happens only in phase 2"))
+    return None
+
+
+def _check_cards(state: GameState, player: int, cards: tuple[int, ...]) -> Refusal | None:
+    if len(set(cards)) != len(cards):
+        return refuse("R-BASE-8", N_("a card can be given only once"))
+    for c in cards:
+        if not 0 <= c < len(KIND_OF) or not available(state, player, c):
+            return refuse(
+                "R-BASE-8",
+                N_(
+                    "{name} can't give that card: trades take cards from the hand, the face-up cards (active player) or a Kontor"
+                ),
+                name=state.players[player].name,
+            )
+    return None
+
+
+def check_make_offer(state: GameState, a: MakeOffer) -> Refusal | None:
+    r = check_player(state, a.player) or _check_phase(state)
+    if r:
+        return r
+    n = len(state.players)
+    if a.player == state.active:
+        if a.to is not None and (a.to == a.player or not 0 <= a.to < n):
+            return refuse("R-BASE-8", N_("offer to another player or to everyone"))
+    elif a.to != state.active:
+        return refuse(
+            "R-BASE-8",
+            N_("other players trade only with the active player, {name}"),
+            name=state.players[state.active].name,
+        )
+    if not a.give and not a.want:
+        return refuse("R-BASE-8", N_("an offer gives or asks for at least one card"))
+    if any(not 0 <= k < len(KINDS) for k in a.want):
+        return refuse("R-BASE-8", N_("there is no such bean kind"))
+    return _check_cards(state, a.player, a.give)
+
+
+def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
+    offer = Offer(state.next_offer, a.player, a.to, list(a.give), list(a.want))
+    state.next_offer += 1
+    state.offers.append(offer)
+    players = state.players
+    to = players[a.to].name if a.to is not None else "everyone"
+    if a.want:
+        return [
+            event(
+                N_("{name} offers {give} to {to} for {want} (offer {id})."),
+                name=players[a.player].name,
+                give=describe_cards(a.give),
+                to=to,
+                want=describe_kinds(a.want),
+                id=offer.id,
+            )
+        ]
+    return [
+        event(
+            N_("{name} wants to give {give} to {to} (offer {id})."),
+            name=players[a.player].name,
+            give=describe_cards(a.give),
+            to=to,
+            id=offer.id,
+        )
+    ]
+
+
+def _open_offer(state: GameState, offer_id: int) -> Offer | Refusal:
+    o = state.offer(offer_id)
+    if o is None:
+        return refuse("R-BASE-8", N_("there is no open offer {id}"), id=offer_id)
+    return o
+
+
+def _check_answerable(state: GameState, player: int, offer_id: int) -> Offer | Refusal:
+    r = check_player(state, player) or _check_phase(state)
+    if r:
+        return r
+    o = _open_offer(state, offer_id)
+    if isinstance(o, Refusal):
+        return o
+    if player not in o.addressees(len(state.players)):
+        return refuse("R-BASE-8", N_("offer {id} is not addressed to you"), id=offer_id)
+    if player in o.answers or player in o.declined:
+        return refuse("R-BASE-8", N_("you have answered offer {id} already"), id=offer_id)
+    return o
+
+
+def _check_still_there(state: GameState, o: Offer) -> Refusal | None:
+    if not all(available(state, o.proposer, c) for c in o.give):
+        return refuse("R-BASE-8", N_("the cards of offer {id} are no longer there"), id=o.id)
+    return None
+
+
+def check_accept(state: GameState, a: Accept) -> Refusal | None:
+    o = _check_answerable(state, a.player, a.offer)
+    if isinstance(o, Refusal):
+        return o
+    r = _check_cards(state, a.player, a.give) or _check_still_there(state, o)
+    if r:
+        return r
+    if Counter(KIND_OF[c] for c in a.give) != Counter(o.want):
+        return refuse(
+            "R-BASE-8",
+            N_("offer {id} asks for {want}; you would give {give}"),
+            id=o.id,
+            want=describe_kinds(o.want),
+            give=describe_cards(a.give),
+        )
+    return None
+
+
+def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[Event]:
+    """Swap the cards; what each side receives waits to be planted (never a hand)."""
+    for c in o.give:
+        take(state, o.proposer, c)
+    for c in cards:
+        take(state, partner, c)
+    state.players[partner].received.extend(o.give)
+    state.players[o.proposer].received.extend(cards)
+    state.offers.remove(o)
+    prune_offers(state)
+    players = state.players
+    if not cards:
+        return [
+            event(
+                N_("{name} gives {give} to {partner}."),
+                name=players[o.proposer].name,
+                give=describe_cards(o.give),
+                partner=players[partner].name,
+            )
+        ]
+    if not o.give:
+        return [
+            event(
+                N_("{partner} gives {give} to {name}."),
+                name=players[o.proposer].name,
+                give=describe_cards(cards),
+                partner=players[partner].name,
+            )
+        ]
+    return [
+        event(
+            N_("{name} trades {give} to {partner} for {take}."),
+            name=players[o.proposer].name,
+            give=describe_cards(o.give),
+            partner=players[partner].name,
+            take=describe_cards(cards),
+        )
+    ]
+
+
+def accept(state: GameState, a: Accept) -> list[Event]:
+    o = state.offer(a.offer)
+    assert o is not None
+    if o.to is not None:
+        return execute(state, o, a.player, list(a.give))
+    o.answers[a.player] = list(a.give)
+    return [
+        event(
+            N_("{name} accepts offer {id}, giving {give}."),
+            name=state.players[a.player].name,
+            id=o.id,
+            give=describe_cards(a.give),
+        )
+    ]
+
+
+def check_decline(state: GameState, a: Decline) -> Refusal | None:
+    o = _check_answerable(state, a.player, a.offer)
+    return o if isinstance(o, Refusal) else None
+
+
+def decline(state: GameState, a: Decline) -> list[Event]:
+    o = state.offer(a.offer)
+    assert o is not None
+    o.declined.append(a.player)
+    if len(o.declined) == len(o.addressees(len(state.players))):
+        state.offers.remove(o)
+    return [event(N_("{name} declines offer {id}."), name=state.players[a.player].name, id=o.id)]
+
+
+def check_confirm(state: GameState, a: Confirm) -> Refusal | None:
+    r = check_player(state, a.player) or _check_phase(state)
+    if r:
+        return r
+    o = _open_offer(state, a.offer)
+    if isinstance(o, Refusal):
+        return o
+    if o.proposer != a.player:
+        return refuse("R-BASE-8", N_("only the player who made offer {id} confirms it"), id=o.id)
+    if a.partner not in o.answers:
+        return refuse("R-BASE-8", N_("that player has not accepted offer {id}"), id=o.id)
+    if not all(available(state, a.partner, c) for c in o.answers[a.partner]):
+        return refuse("R-BASE-8", N_("the cards of that answer are no longer there"))
+    return _check_still_there(state, o)
+
+
+def confirm(state: GameState, a: Confirm) -> list[Event]:
+    o = state.offer(a.offer)
+    assert o is not None
+    return execute(state, o, a.partner, o.answers[a.partner])
+
+
+def check_withdraw(state: GameState, a: Withdraw) -> Refusal | None:
+    r = check_player(state, a.player) or _check_phase(state)
+    if r:
+        return r
+    o = _open_offer(state, a.offer)
+    if isinstance(o, Refusal):
+        return o
+    if o.proposer != a.player:
+        return refuse(
+            "R-BASE-8", N_("only the player who made offer {id} can withdraw it"), id=o.id
+        )
+    return None
+
+
+def withdraw(state: GameState, a: Withdraw) -> list[Event]:
+    o = state.offer(a.offer)
+    assert o is not None
+    state.offers.remove(o)
+    return [event(N_("{name} withdraws offer {id}."), name=state.players[a.player].name, id=o.id)]
+
+
+def prune_offers(state: GameState) -> None:
+    """Drop offers and answers whose cards have moved on (a trade, a keep, a Kontor move)."""
+    for o in state.offers[:]:
+        if not all(available(state, o.proposer, c) for c in o.give):
+            state.offers.remove(o)
+            continue
+        for p, cards in list(o.answers.items()):
+            if not all(available(state, p, c) for c in cards):
+                del o.answers[p]

@@ -1,0 +1,52 @@
+"""What one player may see (D-9), and how a bot fills in the rest for a search.
+
+A view is a ``GameState`` whose hidden cards are ``HIDDEN``: the deck, the
+other players' hands, the coin stacks (coin side up) and the discard pile but
+for its top card. Sizes stay true, so a view renders and counts like a state.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .common import setup
+from .state import CARDS_OF_KIND, HIDDEN, GameState
+
+
+def view(state: GameState, player: int | None) -> GameState:
+    """The state as ``player`` sees it (``None``: an onlooker who sees no hand)."""
+    v = state.copy()
+    v.deck = [HIDDEN] * len(v.deck)
+    if v.discard:
+        v.discard = [HIDDEN] * (len(v.discard) - 1) + v.discard[-1:]
+    for p, pl in enumerate(v.players):
+        pl.coins = [HIDDEN] * len(pl.coins)
+        if p != player:
+            pl.hand = [HIDDEN] * len(pl.hand)
+    return v
+
+
+def unseen_cards(v: GameState) -> list[int]:
+    """The cards of the game that the view does not show, in id order."""
+    s = setup(v)
+    seen = set(v.all_cards())
+    return [c for k in s.deck_kinds for c in CARDS_OF_KIND[k] if c not in seen]
+
+
+def determinize(v: GameState, rng: random.Random) -> GameState:
+    """A full state consistent with the view: the unseen cards dealt at random to the hidden places."""
+    s = v.copy()
+    pool = unseen_cards(v)
+    rng.shuffle(pool)
+
+    def fill(cards: list[int]) -> None:
+        for i, c in enumerate(cards):
+            if c == HIDDEN:
+                cards[i] = pool.pop()
+
+    fill(s.deck)
+    fill(s.discard)
+    for pl in s.players:
+        fill(pl.hand)
+        fill(pl.coins)
+    return s
