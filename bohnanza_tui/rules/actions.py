@@ -1,4 +1,8 @@
-"""Actions: small frozen values, one per thing a player can do.
+"""Actions: small values, one per thing a player can do.
+
+They are treated as immutable (hashable, compared by value) but not declared
+frozen: a frozen dataclass costs three times as much to build, and bots and
+benchmarks build millions of them.
 
 Cards are named by id (stable while they move), places by ``(island, slot)``
 with ``slot == KONTOR`` for a Kontor (see ``state``). The text command
@@ -12,13 +16,13 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action:
     player: int
     name: ClassVar[str] = "action"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ChooseIsland(Action):
     """Pick the turn's island when the rotation applies (R-VOY-13)."""
 
@@ -26,7 +30,7 @@ class ChooseIsland(Action):
     name: ClassVar[str] = "island"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Plant(Action):
     """Plant a card: the hand's front card in phase 1, a kept or received card in phase 3."""
 
@@ -36,14 +40,14 @@ class Plant(Action):
     name: ClassVar[str] = "plant"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Harvest(Action):
     island: int
     slot: int
     name: ClassVar[str] = "harvest"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BuyField(Action):
     """The third home field (R-BASE-4) or a second colony field (R-VOY-6)."""
 
@@ -51,12 +55,12 @@ class BuyField(Action):
     name: ClassVar[str] = "buy-field"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class EndPhase(Action):
     name: ClassVar[str] = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Keep(Action):
     """Keep a face-up card to plant it in phase 3."""
 
@@ -64,7 +68,7 @@ class Keep(Action):
     name: ClassVar[str] = "keep"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MakeOffer(Action):
     """Offer ``give`` (own cards) to ``to`` (None: everyone) for beans of the kinds ``want``.
 
@@ -77,7 +81,7 @@ class MakeOffer(Action):
     name: ClassVar[str] = "offer"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Accept(Action):
     """Answer yes to an offer, naming the cards given for it (matching its ``want``)."""
 
@@ -86,13 +90,13 @@ class Accept(Action):
     name: ClassVar[str] = "accept"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decline(Action):
     offer: int
     name: ClassVar[str] = "decline"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Confirm(Action):
     """The active player closes an offer to everyone with one of its acceptances."""
 
@@ -101,7 +105,7 @@ class Confirm(Action):
     name: ClassVar[str] = "confirm"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Withdraw(Action):
     offer: int
     name: ClassVar[str] = "withdraw"
@@ -110,24 +114,24 @@ class Withdraw(Action):
 # -- Bohn Voyage ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BuyHarbor(Action):
     island: int
     name: ClassVar[str] = "buy-harbor"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BuyShip(Action):
     name: ClassVar[str] = "buy-ship"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BuyPirateShip(Action):
     pay: tuple[int, ...]
     name: ClassVar[str] = "buy-pirate"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Sail(Action):
     """Sail one ship, or two together (breaking a blockade, R-VOY-10), to ``island``."""
 
@@ -136,14 +140,14 @@ class Sail(Action):
     name: ClassVar[str] = "sail"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Load(Action):
     ship: int
     cards: tuple[int, ...]
     name: ClassVar[str] = "load"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Unload(Action):
     """Unload ``count`` beans into the Kontor of the island where the ship lies."""
 
@@ -152,7 +156,7 @@ class Unload(Action):
     name: ClassVar[str] = "unload"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ToStore(Action):
     """Put a bean from the home Kontor or a ship docked at home into the pirate store."""
 
@@ -160,14 +164,14 @@ class ToStore(Action):
     name: ClassVar[str] = "store"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class KontorToField(Action):
     card: int
     slot: int
     name: ClassVar[str] = "move"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RaidKontor(Action):
     victim: int
     card: int
@@ -177,7 +181,7 @@ class RaidKontor(Action):
     name: ClassVar[str] = "raid-kontor"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RaidShip(Action):
     ship: int
     pay: tuple[int, ...]

@@ -8,23 +8,40 @@ refused action never changes anything (D-10).
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from ..i18n import N_
 from .data import SALE_TABLES, Setup, setup_for
-from .outcome import Bean, Event, Refusal
-from .state import KIND_OF, KONTOR, GameState, Holding, Mode, Phase
+from .outcome import Bean, Event, Place, Refusal
+from .state import (
+    CHOOSE_ISLAND,
+    CLASSIC,
+    GAME_OVER,
+    KIND_OF,
+    KONTOR,
+    VOYAGE,
+    GameState,
+    Holding,
+)
 
 SALE_HOME = SALE_TABLES["home"]
 
 
-@cache
+_SETUPS: dict[tuple[str, int], Setup] = {}
+
+
 def setup_of(mode: str, players: int) -> Setup:
-    return setup_for(mode, players)
+    key = (mode, players)
+    found = _SETUPS.get(key)
+    if found is None:
+        found = _SETUPS[key] = setup_for(str(mode), players)
+    return found
 
 
 def setup(state: GameState) -> Setup:
-    return setup_of(state.mode.value, len(state.players))
+    try:
+        return _SETUPS[state.mode, len(state.players)]
+    except KeyError:
+        return setup_of(state.mode, len(state.players))
 
 
 def refuse(rule: str, msgid: str, **params: object) -> Refusal:
@@ -37,12 +54,12 @@ def event(msgid: str, **params: object) -> Event:
 
 # -- common refusals ----------------------------------------------------------
 
-GAME_OVER = Refusal("R-BASE-17", N_("the game is over"), {})
+GAME_IS_OVER = Refusal("R-BASE-17", N_("the game is over"), {})
 
 
 def check_player(state: GameState, player: int) -> Refusal | None:
-    if state.phase is Phase.GAME_OVER:
-        return GAME_OVER
+    if state.phase is GAME_OVER:
+        return GAME_IS_OVER
     if not 0 <= player < len(state.players):
         return refuse("D-10", N_("there is no player {player}"), player=player + 1)
     return None
@@ -59,13 +76,13 @@ def check_own_turn(state: GameState, player: int) -> Refusal | None:
             N_("only {name}, whose turn it is, can do that now"),
             name=state.players[state.active].name,
         )
-    if state.phase is Phase.CHOOSE_ISLAND:
+    if state.phase is CHOOSE_ISLAND:
         return refuse("R-VOY-13", N_("first choose this turn's island"))
     return None
 
 
 def check_voyage(state: GameState) -> Refusal | None:
-    if state.mode is not Mode.VOYAGE:
+    if state.mode is not VOYAGE:
         return refuse("R-VOY-1", N_("that belongs to Bohn Voyage, not to classic Bohnanza"))
     return None
 
@@ -85,11 +102,21 @@ def island_label(state: GameState, island: int) -> str:
     return str(island)
 
 
+def field_takes(field: list[int], kind: int) -> bool:
+    """R-BASE-5: a bean goes onto an empty field or one of its own kind."""
+    return not field or KIND_OF[field[0]] == kind
+
+
+def protected(fields: list[list[int]], field: list[int]) -> bool:
+    """R-BASE-12 (D-3: the fields of one island): one bean while another field has more."""
+    return len(field) == 1 and any(len(g) > 1 for g in fields)
+
+
 def check_place(state: GameState, player: int, card: int, island: int, slot: int) -> Refusal | None:
     """Can ``card`` be put on the player's field or Kontor at (island, slot)? (R-BASE-5, R-VOY-7)."""
     h = holding_at(state, player, island)
     if h is None:
-        if state.mode is Mode.CLASSIC:
+        if state.mode is CLASSIC:
             return refuse("R-BASE-4", N_("there is no such field"))
         return refuse(
             "R-VOY-5", N_("you have no harbor on {island}"), island=island_label(state, island)
@@ -108,7 +135,7 @@ def check_place(state: GameState, player: int, card: int, island: int, slot: int
     if not 0 <= slot < len(h.fields):
         return refuse("R-BASE-4", N_("there is no field {slot} there"), slot=slot + 1)
     f = h.fields[slot]
-    if f and KIND_OF[f[0]] != KIND_OF[card]:
+    if not field_takes(f, KIND_OF[card]):
         return refuse(
             "R-BASE-5",
             N_(
@@ -130,11 +157,9 @@ def put(state: GameState, player: int, card: int, island: int, slot: int) -> Non
         h.fields[slot].append(card)
 
 
-def place_label(state: GameState, player: int, island: int, slot: int) -> str:
-    where = "" if island == player else f"{island_label(state, island)} "
-    if slot == KONTOR:
-        return f"{where}Kontor"
-    return f"{where}field {slot + 1}"
+def place_label(state: GameState, player: int, island: int, slot: int) -> Place:
+    """A place for a log line; the island is named unless it is the player's home."""
+    return Place("" if island == player else island_label(state, island), slot)
 
 
 # -- selling and paying -------------------------------------------------------

@@ -51,10 +51,12 @@ from .common import (
     check_voyage,
     draw,
     event,
+    field_takes,
     holding_at,
     island_label,
     pay,
     place_label,
+    protected,
     put,
     refuse,
     sell,
@@ -63,17 +65,24 @@ from .common import (
     shuffle,
 )
 from .data import KINDS, SALE_TABLES
-from .outcome import Bean, Event, IllegalAction, Refusal
+from .outcome import Bean, Cards, Event, IllegalAction, Refusal
 from .state import (
     CARDS_OF_KIND,
+    CHOOSE_ISLAND,
+    CLASSIC,
+    GAME_OVER,
+    HOME,
     KIND_OF,
     KONTOR,
+    PLANT,
+    PLANT_TRADED,
+    TRADE,
+    VOYAGE,
     GameState,
     Holding,
     Island,
     IslandType,
     Mode,
-    Phase,
     Player,
     Ship,
 )
@@ -96,7 +105,7 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     n = len(names)
-    islands = [Island("home", IslandType.HOME, [p]) for p in range(n)]
+    islands = [Island("home", HOME, [p]) for p in range(n)]
     counter: dict[str, int] = {}
     for t in s.colonies:
         counter[t] = counter.get(t, 0) + 1
@@ -110,7 +119,7 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
         )
         for p, name in enumerate(names)
     ]
-    ships = [Ship(p, p) for p in range(n)] if mode is Mode.VOYAGE else []
+    ships = [Ship(p, p) for p in range(n)] if mode is VOYAGE else []
     state = GameState(mode, seed, players, islands, ships)
     state.deck = [c for k in range(len(KINDS)) if k not in s.removed for c in CARDS_OF_KIND[k]]
     shuffle(state, state.deck)
@@ -129,13 +138,13 @@ def _start_turn(state: GameState, events: list[Event]) -> None:
     for ship in state.ships:
         ship.sailed = False
     p = state.active
-    if state.mode is Mode.VOYAGE and state.rotation_applies(p):
+    if state.mode is VOYAGE and state.rotation_applies(p):
         kind, islands = voyage.rotation_due(state, p)
         if len(islands) > 1:
-            state.phase = Phase.CHOOSE_ISLAND
+            state.phase = CHOOSE_ISLAND
             return
         voyage.set_turn_island(state, islands[0])
-        if kind is not IslandType.HOME:
+        if kind is not HOME:
             events.append(
                 event(
                     N_("{name} plants on {island} this turn."),
@@ -143,10 +152,18 @@ def _start_turn(state: GameState, events: list[Event]) -> None:
                     island=state.islands[islands[0]].name,
                 )
             )
+        _begin_planting(state, events)
         return
     state.turn_island = p
-    state.players[p].last_type = IslandType.HOME
-    state.phase = Phase.PLANT
+    state.players[p].last_type = HOME
+    _begin_planting(state, events)
+
+
+def _begin_planting(state: GameState, events: list[Event]) -> None:
+    """Phase 1; with an empty hand it is skipped (R-BASE-6)."""
+    state.phase = PLANT
+    if not state.players[state.active].hand:
+        _end_planting(state, events)
 
 
 def _finish(state: GameState, events: list[Event]) -> None:
@@ -154,7 +171,7 @@ def _finish(state: GameState, events: list[Event]) -> None:
     state.offers.clear()
     for p, player in enumerate(state.players):
         for h in player.holdings:
-            table = SALE_TABLES[state.islands[h.island].type.value]
+            table = SALE_TABLES[state.islands[h.island].type]
             for f in h.fields:
                 if f:
                     kind, n = KIND_OF[f[0]], len(f)
@@ -170,7 +187,7 @@ def _finish(state: GameState, events: list[Event]) -> None:
                             coins=coins,
                         )
                     )
-    state.phase = Phase.GAME_OVER
+    state.phase = GAME_OVER
     ranking = standings(state)
     winners = [state.players[r.player].name for r in ranking if r.rank == 1]
     events.append(
@@ -217,7 +234,7 @@ def _reveal_face_up(state: GameState, events: list[Event]) -> None:
     events.append(
         event(
             N_("Face up: {cards}."),
-            cards=", ".join(str(Bean(KIND_OF[c])) for c in state.face_up) or "nothing",
+            cards=Cards(state.face_up),
         )
     )
 
@@ -252,7 +269,7 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
     if r:
         return r
     p = state.players[a.player]
-    if state.phase is Phase.PLANT:
+    if state.phase is PLANT:
         if a.player != state.active:
             return refuse(
                 "R-BASE-6",
@@ -267,7 +284,7 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
             return refuse("R-BASE-3", N_("beans are planted from the front of the hand, in order"))
         if a.island != state.turn_island:
             return _wrong_island(state)
-    elif state.phase is Phase.PLANT_TRADED:
+    elif state.phase is PLANT_TRADED:
         if a.card in p.kept:
             if a.island != state.turn_island:
                 return _wrong_island(state)
@@ -279,7 +296,7 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
 
 
 def _wrong_island(state: GameState) -> Refusal:
-    if state.mode is Mode.CLASSIC:
+    if state.mode is CLASSIC:
         return refuse("R-BASE-5", N_("beans are planted on your own fields"))
     return refuse(
         "R-VOY-13",
@@ -290,7 +307,7 @@ def _wrong_island(state: GameState) -> Refusal:
 
 def plant(state: GameState, a: Plant) -> list[Event]:
     p = state.players[a.player]
-    if state.phase is Phase.PLANT:
+    if state.phase is PLANT:
         p.hand.pop(0)
         state.planted += 1
     elif a.card in p.kept:
@@ -298,7 +315,7 @@ def plant(state: GameState, a: Plant) -> list[Event]:
     else:
         p.received.remove(a.card)
     put(state, a.player, a.card, a.island, a.slot)
-    return [
+    events = [
         event(
             N_("{name} plants {bean} on {place}."),
             name=p.name,
@@ -306,6 +323,12 @@ def plant(state: GameState, a: Plant) -> list[Event]:
             place=place_label(state, a.player, a.island, a.slot),
         )
     ]
+    if state.phase is PLANT:
+        if state.planted == 2 or not p.hand:
+            _end_planting(state, events)  # nothing more may be planted: turn up the cards
+    else:
+        _maybe_end_turn(state, events)
+    return events
 
 
 def check_harvest(state: GameState, a: Harvest) -> Refusal | None:
@@ -318,7 +341,7 @@ def check_harvest(state: GameState, a: Harvest) -> Refusal | None:
     f = h.fields[a.slot]
     if not f:
         return refuse("R-BASE-13", N_("field {slot} is empty"), slot=a.slot + 1)
-    if len(f) == 1 and any(len(g) > 1 for g in h.fields):
+    if protected(h.fields, f):
         return refuse(
             "R-BASE-12",
             N_("a field with one bean can't be harvested while another field has more"),
@@ -331,7 +354,7 @@ def harvest(state: GameState, a: Harvest) -> list[Event]:
     assert h is not None
     f = h.fields[a.slot]
     kind, n = KIND_OF[f[0]], len(f)
-    coins = SALE_TABLES[state.islands[a.island].type.value][kind][n]
+    coins = SALE_TABLES[state.islands[a.island].type][kind][n]
     sell(state, a.player, f[:], coins)
     f.clear()
     return [
@@ -386,12 +409,12 @@ def check_end(state: GameState, a: EndPhase) -> Refusal | None:
             N_("only {name} ends the phases of this turn"),
             name=state.players[state.active].name,
         )
-    if state.phase is Phase.CHOOSE_ISLAND:
+    if state.phase is CHOOSE_ISLAND:
         return refuse("R-VOY-13", N_("first choose this turn's island"))
-    if state.phase is Phase.PLANT:
+    if state.phase is PLANT:
         if state.planted == 0 and state.players[a.player].hand:
             return refuse("R-BASE-6", N_("plant the front card of your hand first"))
-    elif state.phase is Phase.PLANT_TRADED:
+    elif state.phase is PLANT_TRADED:
         waiting = [p.name for p in state.players if p.kept or p.received]
         if waiting:
             return refuse(
@@ -404,19 +427,50 @@ def check_end(state: GameState, a: EndPhase) -> Refusal | None:
 
 def end_phase(state: GameState, a: EndPhase) -> list[Event]:
     events: list[Event] = []
-    if state.phase is Phase.PLANT:
-        state.phase = Phase.TRADE
-        _reveal_face_up(state, events)
-    elif state.phase is Phase.TRADE:
-        state.offers.clear()
-        state.players[a.player].kept.extend(state.face_up)
-        state.face_up.clear()
-        state.phase = Phase.PLANT_TRADED
-        events.append(event(N_("Trading ends; traded and kept beans are planted.")))
-    elif state.ending:
+    if state.phase is PLANT:
+        _end_planting(state, events)
+    elif state.phase is TRADE:
+        _end_trading(state, events)
+    else:
+        _end_turn(state, events)
+    return events
+
+
+def _end_planting(state: GameState, events: list[Event]) -> None:
+    state.phase = TRADE
+    _reveal_face_up(state, events)
+
+
+def _end_trading(state: GameState, events: list[Event]) -> None:
+    state.offers.clear()
+    state.players[state.active].kept.extend(state.face_up)
+    state.face_up.clear()
+    state.phase = PLANT_TRADED
+    events.append(event(N_("Trading ends; kept and traded beans are planted now.")))
+    _maybe_end_turn(state, events)
+
+
+def _end_turn(state: GameState, events: list[Event]) -> None:
+    if state.ending:
         _finish(state, events)
     else:
         _draw_phase(state, events)
+
+
+def _maybe_end_turn(state: GameState, events: list[Event]) -> None:
+    """Classic: phase 3 ends by itself once every bean is planted.
+
+    Nothing else belongs to phase 3 in classic Bohnanza (harvests and the third
+    field are allowed at any time). In Bohn Voyage the active player ends it,
+    because the turn's ship and Kontor actions may still follow (D-4).
+    """
+    if state.mode is CLASSIC and not any(p.kept or p.received for p in state.players):
+        _end_turn(state, events)
+
+
+def choose_island(state: GameState, a: ChooseIsland) -> list[Event]:
+    events = voyage.choose_island(state, a)
+    _begin_planting(state, events)
     return events
 
 
@@ -424,7 +478,7 @@ def check_keep(state: GameState, a: Keep) -> Refusal | None:
     r = check_player(state, a.player)
     if r:
         return r
-    if state.phase is not Phase.TRADE or a.player != state.active:
+    if state.phase is not TRADE or a.player != state.active:
         return refuse("R-BASE-8", N_("only the active player keeps face-up cards, in phase 2"))
     if a.card not in state.face_up:
         return refuse("R-BASE-8", N_("that card is not face up"))
@@ -461,7 +515,7 @@ RULES: dict[type[Action], tuple[Check, Effect]] = {
     Decline: (trading.check_decline, trading.decline),
     Confirm: (trading.check_confirm, trading.confirm),
     Withdraw: (trading.check_withdraw, trading.withdraw),
-    ChooseIsland: (voyage.check_choose_island, voyage.choose_island),
+    ChooseIsland: (voyage.check_choose_island, choose_island),
     BuyHarbor: (voyage.check_buy_harbor, voyage.buy_harbor),
     BuyShip: (voyage.check_buy_ship, voyage.buy_ship),
     BuyPirateShip: (voyage.check_buy_pirate_ship, voyage.buy_pirate_ship),
@@ -494,11 +548,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
 def apply_unchecked(state: GameState, action: Action) -> list[Event]:
     """The fast path: ``action`` must be legal (from ``legal_actions`` or ``check``)."""
     events = RULES[type(action)][1](state, action)
-    if (
-        state.offers
-        and state.phase is Phase.TRADE
-        and type(action) not in (MakeOffer, Decline, Withdraw)
-    ):
+    if state.offers and state.phase is TRADE and type(action) not in (MakeOffer, Decline, Withdraw):
         trading.prune_offers(state)
     return events
 
@@ -508,79 +558,96 @@ def apply_unchecked(state: GameState, action: Action) -> list[Event]:
 
 def pending_players(state: GameState) -> list[int]:
     """Players the game waits for now, the active player first."""
-    if state.phase is Phase.GAME_OVER:
+    phase = state.phase
+    if phase is PLANT or phase is CHOOSE_ISLAND:
+        return [state.active]
+    if phase is GAME_OVER:
         return []
     n = len(state.players)
     order = [(state.active + i) % n for i in range(n)]
-    if state.phase is Phase.TRADE:
+    if phase is TRADE:
+        if not state.offers:
+            return [state.active]
         waiting = {state.active}
         for o in state.offers:
             for p in o.addressees(n):
                 if p not in o.answers and p not in o.declined:
                     waiting.add(p)
         return [p for p in order if p in waiting]
-    if state.phase is Phase.PLANT_TRADED:
-        return [
-            p
-            for p in order
-            if p == state.active or state.players[p].kept or state.players[p].received
-        ]
-    return [state.active]
+    players = state.players
+    planting = [p for p in order if players[p].kept or players[p].received]
+    return planting or [state.active]  # then the active player ends the turn
 
 
-def _places(state: GameState, player: int, island: int | None) -> list[tuple[int, int]]:
-    out = []
-    for h in state.players[player].holdings:
-        if island is None or h.island == island:
-            out += [(h.island, s) for s in range(len(h.fields))]
-            if h.kontor_cap:
-                out.append((h.island, KONTOR))
-    return out
+#: an action not yet built: its class, then its arguments (cheaper to list than actions)
+Spec = tuple[Any, ...]
 
 
-def _plants(state: GameState, player: int, cards: list[int], island: int | None) -> list[Action]:
-    seen: set[int] = set()
-    out: list[Action] = []
-    places = _places(state, player, island)
+def _plants(state: GameState, player: int, cards: list[int], island: int | None) -> list[Spec]:
+    """Plant candidates: one card of each kind waiting, onto every place that takes it."""
+    out: list[Spec] = []
+    seen: list[int] = []
     for c in cards:
         k = KIND_OF[c]
         if k in seen:
             continue
-        seen.add(k)
-        out += [Plant(player, c, i, s) for i, s in places]
+        seen.append(k)
+        for h in state.players[player].holdings:
+            if island is None or h.island == island:
+                i = h.island
+                for s, f in enumerate(h.fields):
+                    if field_takes(f, k):
+                        out.append((Plant, player, c, i, s))
+                if len(h.kontor) < h.kontor_cap:
+                    out.append((Plant, player, c, i, KONTOR))
+    return out
+
+
+def candidate_specs(state: GameState, player: int) -> list[Spec]:
+    """The actions worth checking for ``player`` now, unbuilt.
+
+    A superset of the legal non-trade actions, kept tight with the same rule
+    predicates the checks use, so that nearly every candidate is legal; the
+    final word is always ``check``.
+    """
+    phase = state.phase
+    if phase is GAME_OVER:
+        return []
+    p = state.players[player]
+    out: list[Spec] = []
+    for h in p.holdings:
+        i = h.island
+        fields = h.fields
+        for s, f in enumerate(fields):
+            if f and not protected(fields, f):
+                out.append((Harvest, player, i, s))
+    if len(p.holdings[0].fields) < 3 and check_buy_field(state, BuyField(player, player)) is None:
+        out.append((BuyField, player, player))
+    if state.offers:
+        n = len(state.players)
+        out += [(Decline, player, o.id) for o in state.offers if player in o.addressees(n)]
+    if player == state.active:
+        if phase is CHOOSE_ISLAND:
+            return out + [(ChooseIsland, player, i) for i in voyage.rotation_due(state, player)[1]]
+        if check_end(state, EndPhase(player)) is None:
+            out.append((EndPhase, player))
+        if phase is PLANT:
+            if p.hand:
+                out += _plants(state, player, p.hand[:1], state.turn_island)
+        elif phase is TRADE:
+            out += [(Keep, player, c) for c in state.face_up]
+        elif p.kept:
+            out += _plants(state, player, p.kept, state.turn_island)
+        if state.mode is VOYAGE:
+            out += voyage.voyage_specs(state, player)
+    if phase is PLANT_TRADED and p.received:
+        out += _plants(state, player, p.received, None)
     return out
 
 
 def candidate_actions(state: GameState, player: int) -> list[Action]:
     """Actions worth checking for ``player`` now (a superset of the legal non-trade actions)."""
-    if state.phase is Phase.GAME_OVER:
-        return []
-    p = state.players[player]
-    out: list[Action] = [
-        Harvest(player, h.island, s) for h in p.holdings for s, f in enumerate(h.fields) if f
-    ]
-    if len(p.holdings[0].fields) < 3:
-        out.append(BuyField(player, player))
-    phase = state.phase
-    for o in state.offers:
-        if player in o.addressees(len(state.players)):
-            out.append(Decline(player, o.id))
-    if player == state.active:
-        if phase is Phase.CHOOSE_ISLAND:
-            return out + [ChooseIsland(player, i) for i in voyage.rotation_due(state, player)[1]]
-        out.append(EndPhase(player))
-        if phase is Phase.PLANT and p.hand:
-            out += _plants(state, player, p.hand[:1], state.turn_island)
-        elif phase is Phase.TRADE:
-            out += [Keep(player, c) for c in state.face_up]
-        elif phase is Phase.PLANT_TRADED:
-            out += _plants(state, player, p.kept, state.turn_island)
-        if state.mode is Mode.VOYAGE:
-            out += [BuyField(player, h.island) for h in p.holdings[1:] if len(h.fields) < 2]
-            out += voyage.voyage_actions(state, player)
-    if phase is Phase.PLANT_TRADED:
-        out += _plants(state, player, p.received, None)
-    return out
+    return [spec[0](*spec[1:]) for spec in candidate_specs(state, player)]
 
 
 def legal_actions(state: GameState, player: int) -> list[Action]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..i18n import _
+from ..i18n import N_, _
 from .data import KINDS
+from .state import KIND_OF
 
 
 class Bean(int):
@@ -25,25 +26,74 @@ class Bean(int):
         return format(str(self), spec)
 
 
-BEAN_NAMES: dict[str, str] = {
-    "coffee": "coffee",
-    "wax": "wax",
-    "blue": "blue",
-    "chili": "chili",
-    "stink": "stink",
-    "green": "green",
-    "soy": "soy",
-    "black-eyed": "black-eyed",
-    "red": "red",
-    "garden": "garden",
-    "cocoa": "cocoa",
-}
+#: the English names are the kind keys; marked here for the translators
+BEAN_NAMES = (
+    N_("coffee"),
+    N_("wax"),
+    N_("blue"),
+    N_("chili"),
+    N_("stink"),
+    N_("green"),
+    N_("soy"),
+    N_("black-eyed"),
+    N_("red"),
+    N_("garden"),
+    N_("cocoa"),
+)
 
 
 def bean_name(kind: int) -> str:
     """The player-facing name of a bean kind (the key stays the command word)."""
-    key = KINDS[kind]
-    return _(BEAN_NAMES.get(key, key))
+    return _(KINDS[kind])
+
+
+class Cards(tuple[int, ...]):
+    """Cards as a message parameter, rendered when shown: "2 chili, 1 blue"."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return Kinds(KIND_OF[c] for c in self).__str__()
+
+
+class Kinds(tuple[int, ...]):
+    """Bean kinds as a message parameter: "2 chili, 1 blue", or "nothing"."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        if not self:
+            return _("nothing")
+        counts: dict[int, int] = {}
+        for k in self:
+            counts[k] = counts.get(k, 0) + 1
+        return ", ".join(f"{n} {bean_name(k)}" for k, n in sorted(counts.items()))
+
+
+class Text(str):
+    """A fixed message used as a parameter, translated when shown."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return _(str.__str__(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(self.__str__(), spec)
+
+
+class Place(NamedTuple):
+    """A field or Kontor as a message parameter: "field 2", "A1 Kontor"."""
+
+    island: str
+    slot: int
+
+    def __str__(self) -> str:
+        if self.slot < 0:
+            text = _("Kontor")
+        else:
+            text = _("field {n}").format(n=self.slot + 1)
+        return f"{self.island} {text}" if self.island else text
 
 
 def _render(msgid: str, params: dict[str, Any]) -> str:

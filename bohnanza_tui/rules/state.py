@@ -54,8 +54,20 @@ class IslandType(StrEnum):
     C = "C"
 
 
+# Module-level names for the members: in Python 3.11 ``Phase.PLANT`` costs a
+# slow class-attribute lookup, and the engine compares phases on every action.
+CLASSIC, VOYAGE = Mode.CLASSIC, Mode.VOYAGE
+CHOOSE_ISLAND, PLANT, TRADE, PLANT_TRADED, GAME_OVER = (
+    Phase.CHOOSE_ISLAND,
+    Phase.PLANT,
+    Phase.TRADE,
+    Phase.PLANT_TRADED,
+    Phase.GAME_OVER,
+)
+HOME, TYPE_A, TYPE_B, TYPE_C = IslandType.HOME, IslandType.A, IslandType.B, IslandType.C
+
 #: the rotation cycle of R-VOY-13
-ROTATION: tuple[IslandType, ...] = (IslandType.HOME, IslandType.A, IslandType.B, IslandType.C)
+ROTATION: tuple[IslandType, ...] = (HOME, TYPE_A, TYPE_B, TYPE_C)
 
 
 @dataclass(slots=True)
@@ -253,4 +265,4 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is GAME_OVER

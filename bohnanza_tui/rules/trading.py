@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..i18n import N_
 from .actions import Accept, Confirm, Decline, MakeOffer, Withdraw
 from .common import check_player, event, refuse
 from .data import KINDS
-from .outcome import Bean, Event, Refusal
-from .state import KIND_OF, GameState, Offer, Phase
+from .outcome import Cards, Event, Kinds, Refusal, Text
+from .state import KIND_OF, TRADE, GameState, Offer
 
 
 def available(state: GameState, player: int, card: int) -> bool:
@@ -37,22 +35,16 @@ def take(state: GameState, player: int, card: int) -> None:
     raise AssertionError("card not available")
 
 
-def describe_cards(cards: list[int] | tuple[int, ...]) -> str:
-    if not cards:
-        return "nothing"
-    counts = Counter(KIND_OF[c] for c in cards)
-    return ", ".join(f"{n} {Bean(k)}" for k, n in sorted(counts.items()))
+def describe_cards(cards: list[int] | tuple[int, ...]) -> Cards:
+    return Cards(cards)
 
 
-def describe_kinds(kinds: list[int] | tuple[int, ...]) -> str:
-    if not kinds:
-        return "nothing"
-    counts = Counter(kinds)
-    return ", ".join(f"{n} {Bean(k)}" for k, n in sorted(counts.items()))
+def describe_kinds(kinds: list[int] | tuple[int, ...]) -> Kinds:
+    return Kinds(kinds)
 
 
 def _check_phase(state: GameState) -> Refusal | None:
-    if state.phase is not Phase.TRADE:
+    if state.phase is not TRADE:
         return refuse("R-BASE-8", N_("trading happens only in phase 2"))
     return None
 
@@ -98,7 +90,7 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
     state.next_offer += 1
     state.offers.append(offer)
     players = state.players
-    to = players[a.to].name if a.to is not None else "everyone"
+    to = players[a.to].name if a.to is not None else Text(N_("everyone"))
     if a.want:
         return [
             event(
@@ -155,7 +147,7 @@ def check_accept(state: GameState, a: Accept) -> Refusal | None:
     r = _check_cards(state, a.player, a.give) or _check_still_there(state, o)
     if r:
         return r
-    if Counter(KIND_OF[c] for c in a.give) != Counter(o.want):
+    if sorted(KIND_OF[c] for c in a.give) != sorted(o.want):
         return refuse(
             "R-BASE-8",
             N_("offer {id} asks for {want}; you would give {give}"),

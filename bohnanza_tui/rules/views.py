@@ -16,6 +16,8 @@ from .state import CARDS_OF_KIND, HIDDEN, GameState
 def view(state: GameState, player: int | None) -> GameState:
     """The state as ``player`` sees it (``None``: an onlooker who sees no hand)."""
     v = state.copy()
+    if not v.over:
+        v.seed = HIDDEN  # the seed replays every shuffle: the deck and every hand (D-9)
     v.deck = [HIDDEN] * len(v.deck)
     if v.discard:
         v.discard = [HIDDEN] * (len(v.discard) - 1) + v.discard[-1:]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import N_
 from .actions import (
-    Action,
+    BuyField,
     BuyHarbor,
     BuyPirateShip,
     BuyShip,
@@ -25,6 +27,7 @@ from .common import (
     check_player,
     check_voyage,
     event,
+    field_takes,
     island_label,
     pay,
     place_label,
@@ -34,7 +37,19 @@ from .common import (
     setup,
 )
 from .outcome import Bean, Event, Refusal
-from .state import KIND_OF, KONTOR, ROTATION, GameState, Holding, IslandType, Phase, Ship
+from .state import (
+    CHOOSE_ISLAND,
+    HOME,
+    KIND_OF,
+    KONTOR,
+    PLANT,
+    ROTATION,
+    TYPE_C,
+    GameState,
+    Holding,
+    IslandType,
+    Ship,
+)
 
 # -- the rotation (R-VOY-12, R-VOY-13) -----------------------------------------
 
@@ -45,19 +60,19 @@ def rotation_due(state: GameState, player: int) -> tuple[IslandType, list[int]]:
     start = ROTATION.index(state.players[player].last_type)
     for step in range(1, len(ROTATION) + 1):
         kind = ROTATION[(start + step) % len(ROTATION)]
-        if kind is IslandType.HOME:
+        if kind is HOME:
             return kind, [player]
         islands = [h.island for h in holdings[1:] if state.islands[h.island].type is kind]
         if islands:
             return kind, islands
-    return IslandType.HOME, [player]  # pragma: no cover - home always qualifies
+    return HOME, [player]  # pragma: no cover - home always qualifies
 
 
 def check_choose_island(state: GameState, a: ChooseIsland) -> Refusal | None:
     r = check_player(state, a.player)
     if r:
         return r
-    if state.phase is not Phase.CHOOSE_ISLAND or a.player != state.active:
+    if state.phase is not CHOOSE_ISLAND or a.player != state.active:
         return refuse("R-VOY-13", N_("the island is chosen at the start of your own turn"))
     kind, islands = rotation_due(state, a.player)
     if a.island not in islands:
@@ -75,7 +90,7 @@ def check_choose_island(state: GameState, a: ChooseIsland) -> Refusal | None:
 def set_turn_island(state: GameState, island: int) -> None:
     state.turn_island = island
     state.players[state.active].last_type = state.islands[island].type
-    state.phase = Phase.PLANT
+    state.phase = PLANT
 
 
 def choose_island(state: GameState, a: ChooseIsland) -> list[Event]:
@@ -96,7 +111,7 @@ def check_buy_harbor(state: GameState, a: BuyHarbor) -> Refusal | None:
     r = check_voyage(state) or check_own_turn(state, a.player)
     if r:
         return r
-    if not 0 <= a.island < len(state.islands) or state.islands[a.island].type is IslandType.HOME:
+    if not 0 <= a.island < len(state.islands) or state.islands[a.island].type is HOME:
         return refuse("R-VOY-5", N_("harbors are bought on colony islands"))
     isl = state.islands[a.island]
     if a.player in isl.harbors:
@@ -130,7 +145,7 @@ def check_buy_colony_field(state: GameState, player: int, island: int) -> Refusa
     h = state.players[player].holding(island)
     if h is None:
         return refuse("R-VOY-6", N_("a second field needs your harbor on that island first"))
-    if state.islands[island].type is IslandType.C:
+    if state.islands[island].type is TYPE_C:
         return refuse("R-VOY-6", N_("no second field can be bought on a C island"))
     if len(h.fields) >= 2:
         return refuse(
@@ -222,7 +237,7 @@ def _own_ship(state: GameState, player: int, ship: int) -> Ship | Refusal:
 def blockaded(state: GameState, player: int, island: int) -> bool:
     """R-VOY-10: both harbors owned and a ship of the other owner lies there."""
     isl = state.islands[island]
-    if isl.type is IslandType.HOME or None in isl.harbors:
+    if isl.type is HOME or None in isl.harbors:
         return False
     others = [o for o in isl.harbors if o != player]
     return any(s.island == island and s.owner in others for s in state.ships)
@@ -361,6 +376,12 @@ def unload(state: GameState, a: Unload) -> list[Event]:
     ]
 
 
+def _in_store(store: list[int], card: int) -> bool:
+    """D-6: the pirate store holds one bean of each kind at most."""
+    kind = KIND_OF[card]
+    return any(KIND_OF[c] == kind for c in store)
+
+
 def check_to_store(state: GameState, a: ToStore) -> Refusal | None:
     r = check_voyage(state) or check_own_turn(state, a.player)
     if r:
@@ -375,7 +396,7 @@ def check_to_store(state: GameState, a: ToStore) -> Refusal | None:
             N_("the pirate store takes beans only from the home Kontor or a ship docked at home"),
         )
     kind = KIND_OF[a.card]
-    if any(KIND_OF[c] == kind for c in p.store):
+    if _in_store(p.store, a.card):
         return refuse(
             "D-6",
             N_("the pirate store holds a {bean} bean already (one per kind)"),
@@ -525,53 +546,75 @@ def raid_ship(state: GameState, a: RaidShip) -> list[Event]:
 # -- what a player may do now (R-VOY-*), for ``engine.legal_actions`` -------------
 
 
-def voyage_actions(state: GameState, player: int) -> list[Action]:
-    """Candidate voyage actions for the active player; the engine keeps the legal ones."""
+def voyage_specs(state: GameState, player: int) -> list[tuple[Any, ...]]:
+    """Candidate voyage actions of the active player, unbuilt (class, arguments).
+
+    Whole groups are skipped when the rule that governs the group refuses (no
+    coins for a harbor, no pirate ship for a raid), using the checks themselves;
+    see ``engine.candidate_specs``.
+    """
     p = state.players[player]
-    out: list[Action] = []
-    for i, isl in enumerate(state.islands):
-        if isl.type is not IslandType.HOME and None in isl.harbors and player not in isl.harbors:
-            out.append(BuyHarbor(player, i))
-    out.append(BuyShip(player))
-    for i in state.ships_of(player):
-        s = state.ships[i]
-        if not s.sailed:
+    out: list[tuple[Any, ...]] = []
+    coins = len(p.coins)
+    s = setup(state)
+    if coins >= price(s.harbor_cost):
+        for i, isl in enumerate(state.islands):
+            if isl.type is not HOME and None in isl.harbors and player not in isl.harbors:
+                out.append((BuyHarbor, player, i))
+    if coins >= price(s.second_colony_field_cost):
+        for h in p.holdings[1:]:
+            if check_buy_colony_field(state, player, h.island) is None:
+                out.append((BuyField, player, h.island))
+    if check_buy_ship(state, BuyShip(player)) is None:
+        out.append((BuyShip, player))
+    mine = state.ships_of(player)
+    for i in mine:
+        ship = state.ships[i]
+        if not ship.sailed:
             for h in p.holdings:
-                if h.island != s.island:
-                    out.append(Sail(player, (i,), h.island))
-        h0 = p.holding(s.island)
-        if h0 is not None:
-            for c in h0.kontor:
-                out.append(Load(player, i, (c,)))
-        if s.cargo:
-            out.append(Unload(player, i, 1))
-            if s.island == player:
-                out.append(ToStore(player, s.cargo[0]))
-    ships = [i for i in state.ships_of(player) if not state.ships[i].sailed]
+                if h.island != ship.island and not blockaded(state, player, h.island):
+                    out.append((Sail, player, (i,), h.island))
+        here = p.holding(ship.island)
+        if here is not None:
+            for c in here.kontor:
+                if not ship.cargo or KIND_OF[ship.cargo[0]] == KIND_OF[c]:
+                    out.append((Load, player, i, (c,)))
+            if ship.cargo and len(here.kontor) < here.kontor_cap:
+                out.append((Unload, player, i, 1))
+        if ship.cargo and ship.island == player and not _in_store(p.store, ship.cargo[0]):
+            out.append((ToStore, player, ship.cargo[0]))
+    ships = [i for i in mine if not state.ships[i].sailed]
     if len(ships) == 2:
         for h in p.holdings[1:]:
             if all(state.ships[i].island != h.island for i in ships):
-                out.append(Sail(player, tuple(ships), h.island))
+                out.append((Sail, player, tuple(ships), h.island))
     for c in p.holdings[0].kontor:
-        out.append(ToStore(player, c))
+        if not _in_store(p.store, c):
+            out.append((ToStore, player, c))
     for h in p.holdings:
         for c in h.kontor:
-            for slot in range(len(h.fields)):
-                out.append(KontorToField(player, c, slot))
+            k = KIND_OF[c]
+            for slot, f in enumerate(h.fields):
+                if field_takes(f, k):
+                    out.append((KontorToField, player, c, slot))
     if len(p.store) >= 5:
         pay5 = tuple(p.store[:5])
         if not p.pirate_ship:
-            out.append(BuyPirateShip(player, pay5))
+            out.append((BuyPirateShip, player, pay5))
         else:
-            for i, s in enumerate(state.ships):
-                if s.owner != player and s.cargo:
-                    out.append(RaidShip(player, i, pay5))
+            for i, ship in enumerate(state.ships):
+                if ship.owner != player and ship.cargo:
+                    out.append((RaidShip, player, i, pay5))
             for v, vp in enumerate(state.players):
                 if v == player:
                     continue
                 for vh in vp.holdings:
                     for c in vh.kontor:
+                        k = KIND_OF[c]
                         for h in p.holdings:
-                            for slot in [*range(len(h.fields)), KONTOR]:
-                                out.append(RaidKontor(player, v, c, h.island, slot, pay5))
+                            for slot, f in enumerate(h.fields):
+                                if field_takes(f, k):
+                                    out.append((RaidKontor, player, v, c, h.island, slot, pay5))
+                            if len(h.kontor) < h.kontor_cap:
+                                out.append((RaidKontor, player, v, c, h.island, KONTOR, pay5))
     return out
