@@ -109,7 +109,7 @@ def field_takes(field: list[int], kind: int) -> bool:
 
 def protected(fields: list[list[int]], field: list[int]) -> bool:
     """R-BASE-12 (D-3: the fields of one island): one bean while another field has more."""
-    return len(field) == 1 and any(len(g) > 1 for g in fields)
+    return len(field) == 1 and max(map(len, fields)) > 1
 
 
 def check_place(state: GameState, player: int, card: int, island: int, slot: int) -> Refusal | None:

@@ -464,7 +464,10 @@ def _maybe_end_turn(state: GameState, events: list[Event]) -> None:
     field are allowed at any time). In Bohn Voyage the active player ends it,
     because the turn's ship and Kontor actions may still follow (D-4).
     """
-    if state.mode is CLASSIC and not any(p.kept or p.received for p in state.players):
+    if state.mode is CLASSIC:
+        for p in state.players:
+            if p.kept or p.received:
+                return
         _end_turn(state, events)
 
 
@@ -603,7 +606,21 @@ def _plants(state: GameState, player: int, cards: list[int], island: int | None)
     return out
 
 
-def candidate_specs(state: GameState, player: int) -> list[Spec]:
+def harvest_specs(state: GameState, player: int) -> list[Spec]:
+    """The harvests ``player`` may make now (R-BASE-11: at any time)."""
+    out: list[Spec] = []
+    if state.phase is GAME_OVER:
+        return out
+    for h in state.players[player].holdings:
+        i = h.island
+        fields = h.fields
+        for s, f in enumerate(fields):
+            if f and not protected(fields, f):
+                out.append((Harvest, player, i, s))
+    return out
+
+
+def candidate_specs(state: GameState, player: int, harvests: bool = True) -> list[Spec]:
     """The actions worth checking for ``player`` now, unbuilt.
 
     A superset of the legal non-trade actions, kept tight with the same rule
@@ -614,14 +631,8 @@ def candidate_specs(state: GameState, player: int) -> list[Spec]:
     if phase is GAME_OVER:
         return []
     p = state.players[player]
-    out: list[Spec] = []
-    for h in p.holdings:
-        i = h.island
-        fields = h.fields
-        for s, f in enumerate(fields):
-            if f and not protected(fields, f):
-                out.append((Harvest, player, i, s))
-    if len(p.holdings[0].fields) < 3 and check_buy_field(state, BuyField(player, player)) is None:
+    out = harvest_specs(state, player) if harvests else []
+    if len(p.holdings[0].fields) < 3:
         out.append((BuyField, player, player))
     if state.offers:
         n = len(state.players)
@@ -629,8 +640,7 @@ def candidate_specs(state: GameState, player: int) -> list[Spec]:
     if player == state.active:
         if phase is CHOOSE_ISLAND:
             return out + [(ChooseIsland, player, i) for i in voyage.rotation_due(state, player)[1]]
-        if check_end(state, EndPhase(player)) is None:
-            out.append((EndPhase, player))
+        out.append((EndPhase, player))
         if phase is PLANT:
             if p.hand:
                 out += _plants(state, player, p.hand[:1], state.turn_island)

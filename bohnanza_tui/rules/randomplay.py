@@ -1,4 +1,4 @@
-"""Uniformly random legal play, trades included: for benchmarks, property tests and the floor bot.
+"""Random legal play, trades included: for benchmarks, property tests and the floor bot.
 
 ``legal_actions`` leaves trades out (there are too many); this module makes
 random offers, answers, donations and confirmations and keeps only those that
@@ -9,13 +9,38 @@ from __future__ import annotations
 
 import random
 
-from .actions import Accept, Action, Confirm, Decline, EndPhase, Harvest, MakeOffer
+from .actions import (
+    Accept,
+    Action,
+    BuyField,
+    BuyHarbor,
+    BuyPirateShip,
+    BuyShip,
+    ChooseIsland,
+    Confirm,
+    Decline,
+    EndPhase,
+    Harvest,
+    Keep,
+    KontorToField,
+    Load,
+    MakeOffer,
+    Plant,
+    RaidKontor,
+    RaidShip,
+    Sail,
+    ToStore,
+    Unload,
+)
+from .common import field_takes, protected
 from .data import KINDS
-from .engine import Spec, candidate_specs, check, pending_players
-from .state import KIND_OF, TRADE, GameState
+from .engine import candidate_specs, check, harvest_specs, pending_players
+from .state import CHOOSE_ISLAND, KIND_OF, KONTOR, PLANT, TRADE, VOYAGE, GameState
 
 #: offers the active player makes at most per turn in random play
 MAX_OFFERS = 3
+#: the kinds of voyage move a random player tries, as numbered in ``_voyage``, with repeats as weights
+VOYAGE_MOVES = (0, 0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 8)
 
 
 def tradeable(state: GameState, player: int) -> list[int]:
@@ -85,13 +110,12 @@ def random_legal(
     them all. With ``harvest_rate`` below 1 an optional harvest is considered
     only that often (a harvest that is the only legal action is always taken).
     """
-    candidates = candidate_specs(state, player)
-    harvests: list[Spec] = []
-    if harvest_rate < 1.0 and rng.random() >= harvest_rate:
-        harvests = [c for c in candidates if c[0] is Harvest]
-        candidates = [c for c in candidates if c[0] is not Harvest]
-    for pool in (candidates, harvests):
-        rand = rng.random
+    rand = rng.random
+    with_harvests = harvest_rate >= 1.0 or rand() < harvest_rate
+    pools = [candidate_specs(state, player, with_harvests)]
+    if not with_harvests:
+        pools.append(harvest_specs(state, player))
+    for pool in pools:
         for i in range(len(pool) - 1, -1, -1):
             j = int(rand() * (i + 1))
             spec = pool[j]
@@ -103,7 +127,16 @@ def random_legal(
 
 
 class RandomPlayer:
-    """Picks a pending player and one of its legal actions at random, trading now and then."""
+    """Random legal play: proposes cheap random actions and keeps the first that ``check`` allows.
+
+    Each decision draws a few proposals from a distribution shaped like a
+    turn (plant, end the phase, keep, offer, answer, a voyage move, now and
+    then a harvest); every proposal goes through ``engine.check``, so refused
+    ones exercise the refusal path too. After ``TRIES`` refusals it falls back
+    to a uniform pick among all legal actions, so it never gets stuck.
+    """
+
+    TRIES = 6
 
     def __init__(self, rng: random.Random, harvest_rate: float = 1.0) -> None:
         self.rng = rng
@@ -114,22 +147,13 @@ class RandomPlayer:
     def action_for(self, state: GameState, player: int) -> Action:
         rng = self.rng
         if state.phase is TRADE:
-            answer = random_answer(state, player, rng)
-            if answer is not None:
-                return answer
-            if player == state.active:
-                for o in state.offers:
-                    if o.proposer == player and o.answers and rng.random() < 0.7:
-                        return Confirm(player, o.id, rng.choice(sorted(o.answers)))
-            if self._offers_turn != state.turn:
-                self._offers_turn, self._offers = state.turn, 0
-            if self._offers < MAX_OFFERS and rng.random() < 0.3:
-                self._offers += 1
-                offer = random_offer(state, player, rng)
-                if offer is not None:
-                    return offer
-        if player == state.active and state.phase is TRADE and rng.random() < 0.3:
-            return EndPhase(player)
+            trade = self._trade(state, player)
+            if trade is not None:
+                return trade
+        for _ in range(self.TRIES):
+            action = self._propose(state, player)
+            if action is not None and check(state, action) is None:
+                return action
         return random_legal(state, player, rng, self.harvest_rate)
 
     def step(self, state: GameState) -> Action:
@@ -137,3 +161,131 @@ class RandomPlayer:
         pending = pending_players(state)
         player = pending[0] if len(pending) == 1 else self.rng.choice(pending)
         return self.action_for(state, player)
+
+    # -- proposals ---------------------------------------------------------------
+
+    def _trade(self, state: GameState, player: int) -> Action | None:
+        rng = self.rng
+        answer = random_answer(state, player, rng)
+        if answer is not None:
+            return answer
+        if player == state.active:
+            for o in state.offers:
+                if o.proposer == player and o.answers and rng.random() < 0.7:
+                    return Confirm(player, o.id, rng.choice(sorted(o.answers)))
+        if self._offers_turn != state.turn:
+            self._offers_turn, self._offers = state.turn, 0
+        if self._offers < MAX_OFFERS and rng.random() < 0.3:
+            self._offers += 1
+            return random_offer(state, player, rng)
+        return None
+
+    def _propose(self, state: GameState, player: int) -> Action | None:
+        rng = self.rng
+        r = rng.random()
+        p = state.players[player]
+        if r < self.harvest_rate * 0.5:
+            return self._harvest(state, player, None)
+        phase = state.phase
+        if phase is CHOOSE_ISLAND:
+            return ChooseIsland(player, int(rng.random() * len(state.islands)))
+        if state.mode is VOYAGE and player == state.active and r > 0.6:
+            return self._voyage(state, player)
+        if phase is PLANT:
+            if state.planted and r > 0.6:
+                return EndPhase(player)
+            return self._plant(state, player, p.hand[0], state.turn_island)
+        if phase is TRADE:
+            if state.face_up and r > 0.5:
+                return Keep(player, rng.choice(state.face_up))
+            return EndPhase(player)
+        if p.kept:
+            return self._plant(state, player, rng.choice(p.kept), state.turn_island)
+        if p.received:
+            return self._plant(state, player, rng.choice(p.received), None)
+        return EndPhase(player)
+
+    def _plant(self, state: GameState, player: int, card: int, island: int | None) -> Action | None:
+        """Plant where the bean fits; if it fits nowhere, harvest first (R-BASE-7)."""
+        kind = KIND_OF[card]
+        places = []
+        for h in state.players[player].holdings:
+            if island is None or h.island == island:
+                places += [(h.island, s) for s, f in enumerate(h.fields) if field_takes(f, kind)]
+                if len(h.kontor) < h.kontor_cap:
+                    places.append((h.island, KONTOR))
+        if not places:
+            return self._harvest(state, player, island)
+        i, slot = self.rng.choice(places)
+        return Plant(player, card, i, slot)
+
+    def _harvest(self, state: GameState, player: int, island: int | None) -> Action | None:
+        fields = [
+            (h.island, s)
+            for h in state.players[player].holdings
+            if island is None or h.island == island
+            for s, f in enumerate(h.fields)
+            if f and not protected(h.fields, f)
+        ]
+        if not fields:
+            return None
+        i, slot = self.rng.choice(fields)
+        return Harvest(player, i, slot)
+
+    def _voyage(self, state: GameState, player: int) -> Action | None:
+        """A plausible Bohn Voyage move: the kind of thing a player tries in his turn."""
+        rng = self.rng
+        p = state.players[player]
+        ship_id = rng.choice(state.ships_of(player))
+        ship = state.ships[ship_id]
+        here = p.holding(ship.island)
+        choice = VOYAGE_MOVES[int(rng.random() * len(VOYAGE_MOVES))]
+        if choice == 0:
+            free = [i for i, isl in enumerate(state.islands) if None in isl.harbors]
+            return BuyHarbor(player, rng.choice(free)) if free else None
+        if choice == 1:
+            return (
+                BuyField(player, rng.choice(p.holdings).island)
+                if rng.random() < 0.5
+                else BuyShip(player)
+            )
+        if choice == 2:
+            targets = [h.island for h in p.holdings if h.island != ship.island]
+            return Sail(player, (ship_id,), rng.choice(targets)) if targets else None
+        if choice == 3:
+            return (
+                Load(player, ship_id, (rng.choice(here.kontor),)) if here and here.kontor else None
+            )
+        if choice == 4:
+            return Unload(player, ship_id, 1) if ship.cargo else None
+        if choice == 5:
+            cards = p.holdings[0].kontor + (ship.cargo[:1] if ship.island == player else [])
+            return ToStore(player, rng.choice(cards)) if cards else None
+        if choice == 6:
+            full = [h for h in p.holdings if h.kontor]
+            if not full:
+                return None
+            h = rng.choice(full)
+            return KontorToField(player, rng.choice(h.kontor), int(rng.random() * len(h.fields)))
+        pay = tuple(p.store[:5])
+        if len(pay) < 5:
+            return None
+        if not p.pirate_ship:
+            return BuyPirateShip(player, pay)
+        if choice == 7:
+            loaded = [i for i, sh in enumerate(state.ships) if sh.owner != player and sh.cargo]
+            return RaidShip(player, rng.choice(loaded), pay) if loaded else None
+        loot = [
+            (v, c)
+            for v, vp in enumerate(state.players)
+            if v != player
+            for h in vp.holdings
+            for c in h.kontor
+        ]
+        if not loot:
+            return None
+        victim, card = rng.choice(loot)
+        place = self._plant(state, player, card, None)
+        if not isinstance(place, Plant):
+            return None
+        return RaidKontor(player, victim, card, place.island, place.slot, pay)
