@@ -61,7 +61,7 @@ def check_player(state: GameState, player: int) -> Refusal | None:
     if state.phase is GAME_OVER:
         return GAME_IS_OVER
     if not 0 <= player < len(state.players):
-        return refuse("D-10", N_("there is no player {player}"), player=player + 1)
+        return refuse("D-10", "there is no player {player}", player=player + 1)
     return None
 
 
@@ -73,17 +73,17 @@ def check_own_turn(state: GameState, player: int) -> Refusal | None:
     if player != state.active:
         return refuse(
             "D-4",
-            N_("only {name}, whose turn it is, can do that now"),
+            "only {name}, whose turn it is, can do that now",
             name=state.players[state.active].name,
         )
     if state.phase is CHOOSE_ISLAND:
-        return refuse("R-VOY-13", N_("first choose this turn's island"))
+        return refuse("R-VOY-13", "first choose this turn's island")
     return None
 
 
 def check_voyage(state: GameState) -> Refusal | None:
     if state.mode is not VOYAGE:
-        return refuse("R-VOY-1", N_("that belongs to Bohn Voyage, not to classic Bohnanza"))
+        return refuse("R-VOY-1", "that belongs to Bohn Voyage, not to classic Bohnanza")
     return None
 
 
@@ -117,30 +117,28 @@ def check_place(state: GameState, player: int, card: int, island: int, slot: int
     h = holding_at(state, player, island)
     if h is None:
         if state.mode is CLASSIC:
-            return refuse("R-BASE-4", N_("there is no such field"))
+            return refuse("R-BASE-4", "there is no such field")
         return refuse(
-            "R-VOY-5", N_("you have no harbor on {island}"), island=island_label(state, island)
+            "R-VOY-5", "you have no harbor on {island}", island=island_label(state, island)
         )
     if slot == KONTOR:
         if h.kontor_cap == 0:
-            return refuse("R-VOY-7", N_("there are no Kontors in classic Bohnanza"))
+            return refuse("R-VOY-7", "there are no Kontors in classic Bohnanza")
         if len(h.kontor) >= h.kontor_cap:
             return refuse(
                 "R-VOY-7",
-                N_("the Kontor on {island} is full (it holds {cap})"),
+                "the Kontor on {island} is full (it holds {cap})",
                 island=island_label(state, island),
                 cap=h.kontor_cap,
             )
         return None
     if not 0 <= slot < len(h.fields):
-        return refuse("R-BASE-4", N_("there is no field {slot} there"), slot=slot + 1)
+        return refuse("R-BASE-4", "there is no field {slot} there", slot=slot + 1)
     f = h.fields[slot]
     if not field_takes(f, KIND_OF[card]):
         return refuse(
             "R-BASE-5",
-            N_(
-                "field {slot} holds {kind} beans; a {bean} bean needs an empty field or one of its own kind"
-            ),
+            "field {slot} holds {kind} beans; a {bean} bean needs an empty field or one of its own kind",
             slot=slot + 1,
             kind=Bean(KIND_OF[f[0]]),
             bean=Bean(KIND_OF[card]),
@@ -213,18 +211,18 @@ def draw(state: GameState, events: list[Event]) -> int | None:
         if not state.discard:
             # D-1: nothing left to shuffle counts as the final exhaustion
             state.exhaustions = limit
-            events.append(event(N_("The deck and the discard pile are empty: the game ends.")))
+            events.append(event("The deck and the discard pile are empty: the game ends."))
             return None
         state.deck = state.discard
         state.discard = []
         shuffle(state, state.deck)
-        events.append(event(N_("The discard pile is shuffled into a new deck.")))
+        events.append(event("The discard pile is shuffled into a new deck."))
     card = state.deck.pop()
     if not state.deck:
         state.exhaustions += 1
         events.append(
             event(
-                N_("The deck runs out ({count} of {limit})."),
+                "The deck runs out ({count} of {limit}).",
                 count=state.exhaustions,
                 limit=limit,
             )

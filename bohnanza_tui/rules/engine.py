@@ -18,7 +18,6 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from ..i18n import N_
 from . import trading, voyage
 from .actions import (
     Accept,
@@ -147,7 +146,7 @@ def _start_turn(state: GameState, events: list[Event]) -> None:
         if kind is not HOME:
             events.append(
                 event(
-                    N_("{name} plants on {island} this turn."),
+                    "{name} plants on {island} this turn.",
                     name=state.players[p].name,
                     island=state.islands[islands[0]].name,
                 )
@@ -180,7 +179,7 @@ def _finish(state: GameState, events: list[Event]) -> None:
                     f.clear()
                     events.append(
                         event(
-                            N_("Final harvest: {name} sells {n} {bean} for {coins} coins."),
+                            "Final harvest: {name} sells {n} {bean} for {coins} coins.",
                             name=player.name,
                             n=n,
                             bean=Bean(kind),
@@ -192,7 +191,7 @@ def _finish(state: GameState, events: list[Event]) -> None:
     winners = [state.players[r.player].name for r in ranking if r.rank == 1]
     events.append(
         event(
-            N_("The game is over. Winner: {names} with {coins} coins."),
+            "The game is over. Winner: {names} with {coins} coins.",
             names=" & ".join(winners),
             coins=ranking[0].coins,
         )
@@ -233,7 +232,7 @@ def _reveal_face_up(state: GameState, events: list[Event]) -> None:
         state.ending = True  # R-BASE-17: finish phases 2 and 3, then the game ends
     events.append(
         event(
-            N_("Face up: {cards}."),
+            "Face up: {cards}.",
             cards=Cards(state.face_up),
         )
     )
@@ -251,13 +250,13 @@ def _draw_phase(state: GameState, events: list[Event]) -> None:
             drawn += 1
         if state.exhaustions >= limit:
             break
-    events.append(event(N_("{name} draws {n} cards."), name=player.name, n=drawn))
+    events.append(event("{name} draws {n} cards.", name=player.name, n=drawn))
     if state.exhaustions >= limit:
         _finish(state, events)
         return
     state.active = (state.active + 1) % len(state.players)
     state.turn += 1
-    events.append(event(N_("{name}'s turn."), name=state.players[state.active].name))
+    events.append(event("{name}'s turn.", name=state.players[state.active].name))
     _start_turn(state, events)
 
 
@@ -273,15 +272,15 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
         if a.player != state.active:
             return refuse(
                 "R-BASE-6",
-                N_("in phase 1 only {name} plants"),
+                "in phase 1 only {name} plants",
                 name=state.players[state.active].name,
             )
         if not p.hand:
-            return refuse("R-BASE-6", N_("your hand is empty"))
+            return refuse("R-BASE-6", "your hand is empty")
         if state.planted >= 2:
-            return refuse("R-BASE-6", N_("you have planted two cards; end the phase"))
+            return refuse("R-BASE-6", "you have planted two cards; end the phase")
         if a.card != p.hand[0]:
-            return refuse("R-BASE-3", N_("beans are planted from the front of the hand, in order"))
+            return refuse("R-BASE-3", "beans are planted from the front of the hand, in order")
         if a.island != state.turn_island:
             return _wrong_island(state)
     elif state.phase is PLANT_TRADED:
@@ -289,18 +288,18 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
             if a.island != state.turn_island:
                 return _wrong_island(state)
         elif a.card not in p.received:
-            return refuse("R-BASE-9", N_("that card is not one you kept or received this turn"))
+            return refuse("R-BASE-9", "that card is not one you kept or received this turn")
     else:
-        return refuse("R-BASE-6", N_("beans are planted in phases 1 and 3"))
+        return refuse("R-BASE-6", "beans are planted in phases 1 and 3")
     return check_place(state, a.player, a.card, a.island, a.slot)
 
 
 def _wrong_island(state: GameState) -> Refusal:
     if state.mode is CLASSIC:
-        return refuse("R-BASE-5", N_("beans are planted on your own fields"))
+        return refuse("R-BASE-5", "beans are planted on your own fields")
     return refuse(
         "R-VOY-13",
-        N_("this turn's beans from the hand and the kept face-up cards go to {island}"),
+        "this turn's beans from the hand and the kept face-up cards go to {island}",
         island=island_label(state, state.turn_island),
     )
 
@@ -317,7 +316,7 @@ def plant(state: GameState, a: Plant) -> list[Event]:
     put(state, a.player, a.card, a.island, a.slot)
     events = [
         event(
-            N_("{name} plants {bean} on {place}."),
+            "{name} plants {bean} on {place}.",
             name=p.name,
             bean=Bean(KIND_OF[a.card]),
             place=place_label(state, a.player, a.island, a.slot),
@@ -337,14 +336,14 @@ def check_harvest(state: GameState, a: Harvest) -> Refusal | None:
         return r
     h = holding_at(state, a.player, a.island)
     if h is None or not 0 <= a.slot < len(h.fields):
-        return refuse("R-BASE-13", N_("there is no such field"))
+        return refuse("R-BASE-13", "there is no such field")
     f = h.fields[a.slot]
     if not f:
-        return refuse("R-BASE-13", N_("field {slot} is empty"), slot=a.slot + 1)
+        return refuse("R-BASE-13", "field {slot} is empty", slot=a.slot + 1)
     if protected(h.fields, f):
         return refuse(
             "R-BASE-12",
-            N_("a field with one bean can't be harvested while another field has more"),
+            "a field with one bean can't be harvested while another field has more",
         )
     return None
 
@@ -359,7 +358,7 @@ def harvest(state: GameState, a: Harvest) -> list[Event]:
     f.clear()
     return [
         event(
-            N_("{name} harvests {n} {bean} from {place} for {coins} coins."),
+            "{name} harvests {n} {bean} from {place} for {coins} coins.",
             name=state.players[a.player].name,
             n=n,
             bean=Bean(kind),
@@ -377,9 +376,9 @@ def check_buy_field(state: GameState, a: BuyField) -> Refusal | None:
         return check_voyage(state) or voyage.check_buy_colony_field(state, a.player, a.island)
     cost = setup(state).third_field_cost
     if cost is None:
-        return refuse("R-BASE-4", N_("with 3 players everyone has the third field from the start"))
+        return refuse("R-BASE-4", "with 3 players everyone has the third field from the start")
     if len(state.players[a.player].holdings[0].fields) >= 3:
-        return refuse("R-BASE-4", N_("you have your third field already"))
+        return refuse("R-BASE-4", "you have your third field already")
     return check_coins(state, a.player, cost, "R-BASE-4")
 
 
@@ -392,7 +391,7 @@ def buy_field(state: GameState, a: BuyField) -> list[Event]:
     state.players[a.player].holdings[0].fields.append([])
     return [
         event(
-            N_("{name} buys a third field for {cost} coins."),
+            "{name} buys a third field for {cost} coins.",
             name=state.players[a.player].name,
             cost=cost,
         )
@@ -406,20 +405,20 @@ def check_end(state: GameState, a: EndPhase) -> Refusal | None:
     if a.player != state.active:
         return refuse(
             "R-BASE-6",
-            N_("only {name} ends the phases of this turn"),
+            "only {name} ends the phases of this turn",
             name=state.players[state.active].name,
         )
     if state.phase is CHOOSE_ISLAND:
-        return refuse("R-VOY-13", N_("first choose this turn's island"))
+        return refuse("R-VOY-13", "first choose this turn's island")
     if state.phase is PLANT:
         if state.planted == 0 and state.players[a.player].hand:
-            return refuse("R-BASE-6", N_("plant the front card of your hand first"))
+            return refuse("R-BASE-6", "plant the front card of your hand first")
     elif state.phase is PLANT_TRADED:
         waiting = [p.name for p in state.players if p.kept or p.received]
         if waiting:
             return refuse(
                 "R-BASE-9",
-                N_("every kept or received bean must be planted first: {names}"),
+                "every kept or received bean must be planted first: {names}",
                 names=", ".join(waiting),
             )
     return None
@@ -446,7 +445,7 @@ def _end_trading(state: GameState, events: list[Event]) -> None:
     state.players[state.active].kept.extend(state.face_up)
     state.face_up.clear()
     state.phase = PLANT_TRADED
-    events.append(event(N_("Trading ends; kept and traded beans are planted now.")))
+    events.append(event("Trading ends; kept and traded beans are planted now."))
     _maybe_end_turn(state, events)
 
 
@@ -482,9 +481,9 @@ def check_keep(state: GameState, a: Keep) -> Refusal | None:
     if r:
         return r
     if state.phase is not TRADE or a.player != state.active:
-        return refuse("R-BASE-8", N_("only the active player keeps face-up cards, in phase 2"))
+        return refuse("R-BASE-8", "only the active player keeps face-up cards, in phase 2")
     if a.card not in state.face_up:
-        return refuse("R-BASE-8", N_("that card is not face up"))
+        return refuse("R-BASE-8", "that card is not face up")
     return None
 
 
@@ -494,7 +493,7 @@ def keep(state: GameState, a: Keep) -> list[Event]:
     trading.prune_offers(state)
     return [
         event(
-            N_("{name} keeps the face-up {bean}."),
+            "{name} keeps the face-up {bean}.",
             name=state.players[a.player].name,
             bean=Bean(KIND_OF[a.card]),
         )
@@ -536,7 +535,7 @@ def check(state: GameState, action: Action) -> Refusal | None:
     """``None`` if ``action`` is legal now, else the refusal naming the rule (D-10)."""
     entry = RULES.get(type(action))
     if entry is None:
-        return refuse("D-10", N_("unknown action"))
+        return refuse("D-10", "unknown action")
     return entry[0](state, action)
 
 

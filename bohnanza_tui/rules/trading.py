@@ -45,20 +45,18 @@ def describe_kinds(kinds: list[int] | tuple[int, ...]) -> Kinds:
 
 def _check_phase(state: GameState) -> Refusal | None:
     if state.phase is not TRADE:
-        return refuse("R-BASE-8", N_("trading happens only in phase 2"))
+        return refuse("R-BASE-8", "trading happens only in phase 2")
     return None
 
 
 def _check_cards(state: GameState, player: int, cards: tuple[int, ...]) -> Refusal | None:
     if len(set(cards)) != len(cards):
-        return refuse("R-BASE-8", N_("a card can be given only once"))
+        return refuse("R-BASE-8", "a card can be given only once")
     for c in cards:
         if not 0 <= c < len(KIND_OF) or not available(state, player, c):
             return refuse(
                 "R-BASE-8",
-                N_(
-                    "{name} can't give that card: trades take cards from the hand, the face-up cards (active player) or a Kontor"
-                ),
+                "{name} can't give that card: trades take cards from the hand, the face-up cards (active player) or a Kontor",
                 name=state.players[player].name,
             )
     return None
@@ -71,17 +69,17 @@ def check_make_offer(state: GameState, a: MakeOffer) -> Refusal | None:
     n = len(state.players)
     if a.player == state.active:
         if a.to is not None and (a.to == a.player or not 0 <= a.to < n):
-            return refuse("R-BASE-8", N_("offer to another player or to everyone"))
+            return refuse("R-BASE-8", "offer to another player or to everyone")
     elif a.to != state.active:
         return refuse(
             "R-BASE-8",
-            N_("other players trade only with the active player, {name}"),
+            "other players trade only with the active player, {name}",
             name=state.players[state.active].name,
         )
     if not a.give and not a.want:
-        return refuse("R-BASE-8", N_("an offer gives or asks for at least one card"))
+        return refuse("R-BASE-8", "an offer gives or asks for at least one card")
     if any(not 0 <= k < len(KINDS) for k in a.want):
-        return refuse("R-BASE-8", N_("there is no such bean kind"))
+        return refuse("R-BASE-8", "there is no such bean kind")
     return _check_cards(state, a.player, a.give)
 
 
@@ -94,7 +92,7 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
     if a.want:
         return [
             event(
-                N_("{name} offers {give} to {to} for {want} (offer {id})."),
+                "{name} offers {give} to {to} for {want} (offer {id}).",
                 name=players[a.player].name,
                 give=describe_cards(a.give),
                 to=to,
@@ -104,7 +102,7 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
         ]
     return [
         event(
-            N_("{name} wants to give {give} to {to} (offer {id})."),
+            "{name} wants to give {give} to {to} (offer {id}).",
             name=players[a.player].name,
             give=describe_cards(a.give),
             to=to,
@@ -116,7 +114,7 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
 def _open_offer(state: GameState, offer_id: int) -> Offer | Refusal:
     o = state.offer(offer_id)
     if o is None:
-        return refuse("R-BASE-8", N_("there is no open offer {id}"), id=offer_id)
+        return refuse("R-BASE-8", "there is no open offer {id}", id=offer_id)
     return o
 
 
@@ -128,15 +126,15 @@ def _check_answerable(state: GameState, player: int, offer_id: int) -> Offer | R
     if isinstance(o, Refusal):
         return o
     if player not in o.addressees(len(state.players)):
-        return refuse("R-BASE-8", N_("offer {id} is not addressed to you"), id=offer_id)
+        return refuse("R-BASE-8", "offer {id} is not addressed to you", id=offer_id)
     if player in o.answers or player in o.declined:
-        return refuse("R-BASE-8", N_("you have answered offer {id} already"), id=offer_id)
+        return refuse("R-BASE-8", "you have answered offer {id} already", id=offer_id)
     return o
 
 
 def _check_still_there(state: GameState, o: Offer) -> Refusal | None:
     if not all(available(state, o.proposer, c) for c in o.give):
-        return refuse("R-BASE-8", N_("the cards of offer {id} are no longer there"), id=o.id)
+        return refuse("R-BASE-8", "the cards of offer {id} are no longer there", id=o.id)
     return None
 
 
@@ -150,7 +148,7 @@ def check_accept(state: GameState, a: Accept) -> Refusal | None:
     if sorted(KIND_OF[c] for c in a.give) != sorted(o.want):
         return refuse(
             "R-BASE-8",
-            N_("offer {id} asks for {want}; you would give {give}"),
+            "offer {id} asks for {want}; you would give {give}",
             id=o.id,
             want=describe_kinds(o.want),
             give=describe_cards(a.give),
@@ -172,7 +170,7 @@ def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[
     if not cards:
         return [
             event(
-                N_("{name} gives {give} to {partner}."),
+                "{name} gives {give} to {partner}.",
                 name=players[o.proposer].name,
                 give=describe_cards(o.give),
                 partner=players[partner].name,
@@ -181,7 +179,7 @@ def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[
     if not o.give:
         return [
             event(
-                N_("{partner} gives {give} to {name}."),
+                "{partner} gives {give} to {name}.",
                 name=players[o.proposer].name,
                 give=describe_cards(cards),
                 partner=players[partner].name,
@@ -189,7 +187,7 @@ def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[
         ]
     return [
         event(
-            N_("{name} trades {give} to {partner} for {take}."),
+            "{name} trades {give} to {partner} for {take}.",
             name=players[o.proposer].name,
             give=describe_cards(o.give),
             partner=players[partner].name,
@@ -206,7 +204,7 @@ def accept(state: GameState, a: Accept) -> list[Event]:
     o.answers[a.player] = list(a.give)
     return [
         event(
-            N_("{name} accepts offer {id}, giving {give}."),
+            "{name} accepts offer {id}, giving {give}.",
             name=state.players[a.player].name,
             id=o.id,
             give=describe_cards(a.give),
@@ -225,7 +223,7 @@ def decline(state: GameState, a: Decline) -> list[Event]:
     o.declined.append(a.player)
     if len(o.declined) == len(o.addressees(len(state.players))):
         state.offers.remove(o)
-    return [event(N_("{name} declines offer {id}."), name=state.players[a.player].name, id=o.id)]
+    return [event("{name} declines offer {id}.", name=state.players[a.player].name, id=o.id)]
 
 
 def check_confirm(state: GameState, a: Confirm) -> Refusal | None:
@@ -236,11 +234,11 @@ def check_confirm(state: GameState, a: Confirm) -> Refusal | None:
     if isinstance(o, Refusal):
         return o
     if o.proposer != a.player:
-        return refuse("R-BASE-8", N_("only the player who made offer {id} confirms it"), id=o.id)
+        return refuse("R-BASE-8", "only the player who made offer {id} confirms it", id=o.id)
     if a.partner not in o.answers:
-        return refuse("R-BASE-8", N_("that player has not accepted offer {id}"), id=o.id)
+        return refuse("R-BASE-8", "that player has not accepted offer {id}", id=o.id)
     if not all(available(state, a.partner, c) for c in o.answers[a.partner]):
-        return refuse("R-BASE-8", N_("the cards of that answer are no longer there"))
+        return refuse("R-BASE-8", "the cards of that answer are no longer there")
     return _check_still_there(state, o)
 
 
@@ -258,9 +256,7 @@ def check_withdraw(state: GameState, a: Withdraw) -> Refusal | None:
     if isinstance(o, Refusal):
         return o
     if o.proposer != a.player:
-        return refuse(
-            "R-BASE-8", N_("only the player who made offer {id} can withdraw it"), id=o.id
-        )
+        return refuse("R-BASE-8", "only the player who made offer {id} can withdraw it", id=o.id)
     return None
 
 
@@ -268,7 +264,7 @@ def withdraw(state: GameState, a: Withdraw) -> list[Event]:
     o = state.offer(a.offer)
     assert o is not None
     state.offers.remove(o)
-    return [event(N_("{name} withdraws offer {id}."), name=state.players[a.player].name, id=o.id)]
+    return [event("{name} withdraws offer {id}.", name=state.players[a.player].name, id=o.id)]
 
 
 def prune_offers(state: GameState) -> None:

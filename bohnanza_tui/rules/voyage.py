@@ -73,14 +73,12 @@ def check_choose_island(state: GameState, a: ChooseIsland) -> Refusal | None:
     if r:
         return r
     if state.phase is not CHOOSE_ISLAND or a.player != state.active:
-        return refuse("R-VOY-13", N_("the island is chosen at the start of your own turn"))
+        return refuse("R-VOY-13", "the island is chosen at the start of your own turn")
     kind, islands = rotation_due(state, a.player)
     if a.island not in islands:
         return refuse(
             "R-VOY-13",
-            N_(
-                "this turn's beans go to an island of type {type} where you own a harbor: {islands}"
-            ),
+            "this turn's beans go to an island of type {type} where you own a harbor: {islands}",
             type=kind.value,
             islands=", ".join(island_label(state, i) for i in islands),
         )
@@ -97,7 +95,7 @@ def choose_island(state: GameState, a: ChooseIsland) -> list[Event]:
     set_turn_island(state, a.island)
     return [
         event(
-            N_("{name} plants on {island} this turn."),
+            "{name} plants on {island} this turn.",
             name=state.players[a.player].name,
             island=island_label(state, a.island),
         )
@@ -112,14 +110,14 @@ def check_buy_harbor(state: GameState, a: BuyHarbor) -> Refusal | None:
     if r:
         return r
     if not 0 <= a.island < len(state.islands) or state.islands[a.island].type is HOME:
-        return refuse("R-VOY-5", N_("harbors are bought on colony islands"))
+        return refuse("R-VOY-5", "harbors are bought on colony islands")
     isl = state.islands[a.island]
     if a.player in isl.harbors:
         return refuse(
-            "R-VOY-5", N_("you own a harbor on {island} already (one per island)"), island=isl.name
+            "R-VOY-5", "you own a harbor on {island} already (one per island)", island=isl.name
         )
     if None not in isl.harbors:
-        return refuse("R-VOY-5", N_("both harbors of {island} are taken"), island=isl.name)
+        return refuse("R-VOY-5", "both harbors of {island} are taken", island=isl.name)
     return check_coins(state, a.player, price(setup(state).harbor_cost), "R-VOY-5")
 
 
@@ -131,7 +129,7 @@ def buy_harbor(state: GameState, a: BuyHarbor) -> list[Event]:
     state.players[a.player].holdings.append(Holding(a.island, [[]], [], s.colony_kontor))
     return [
         event(
-            N_("{name} buys a harbor on {island}."),
+            "{name} buys a harbor on {island}.",
             name=state.players[a.player].name,
             island=isl.name,
         )
@@ -144,13 +142,13 @@ def check_buy_colony_field(state: GameState, player: int, island: int) -> Refusa
         return r
     h = state.players[player].holding(island)
     if h is None:
-        return refuse("R-VOY-6", N_("a second field needs your harbor on that island first"))
+        return refuse("R-VOY-6", "a second field needs your harbor on that island first")
     if state.islands[island].type is TYPE_C:
-        return refuse("R-VOY-6", N_("no second field can be bought on a C island"))
+        return refuse("R-VOY-6", "no second field can be bought on a C island")
     if len(h.fields) >= 2:
         return refuse(
             "R-VOY-6",
-            N_("you have your second field on {island} already"),
+            "you have your second field on {island} already",
             island=state.islands[island].name,
         )
     return check_coins(state, player, price(setup(state).second_colony_field_cost), "R-VOY-6")
@@ -163,7 +161,7 @@ def buy_colony_field(state: GameState, player: int, island: int) -> list[Event]:
     h.fields.append([])
     return [
         event(
-            N_("{name} buys a second field on {island}."),
+            "{name} buys a second field on {island}.",
             name=state.players[player].name,
             island=state.islands[island].name,
         )
@@ -175,14 +173,14 @@ def check_buy_ship(state: GameState, a: BuyShip) -> Refusal | None:
     if r:
         return r
     if len(state.ships_of(a.player)) >= setup(state).max_ships:
-        return refuse("R-VOY-11", N_("you have your second merchant ship already"))
+        return refuse("R-VOY-11", "you have your second merchant ship already")
     return check_coins(state, a.player, price(setup(state).ship_cost), "R-VOY-11")
 
 
 def buy_ship(state: GameState, a: BuyShip) -> list[Event]:
     pay(state, a.player, price(setup(state).ship_cost))
     state.ships.append(Ship(a.player, a.player))
-    return [event(N_("{name} buys a second merchant ship."), name=state.players[a.player].name)]
+    return [event("{name} buys a second merchant ship.", name=state.players[a.player].name)]
 
 
 def _check_store_payment(
@@ -213,7 +211,7 @@ def check_buy_pirate_ship(state: GameState, a: BuyPirateShip) -> Refusal | None:
     if r:
         return r
     if state.players[a.player].pirate_ship:
-        return refuse("D-7", N_("you have a pirate ship already (one per player)"))
+        return refuse("D-7", "you have a pirate ship already (one per player)")
     return _check_store_payment(
         state, a.player, a.pay, price(setup(state).pirate_ship_beans), "R-VOY-15"
     )
@@ -222,7 +220,7 @@ def check_buy_pirate_ship(state: GameState, a: BuyPirateShip) -> Refusal | None:
 def buy_pirate_ship(state: GameState, a: BuyPirateShip) -> list[Event]:
     _spend_store(state, a.player, a.pay)
     state.players[a.player].pirate_ship = True
-    return [event(N_("{name} buys a pirate ship."), name=state.players[a.player].name)]
+    return [event("{name} buys a pirate ship.", name=state.players[a.player].name)]
 
 
 # -- ships ----------------------------------------------------------------------
@@ -230,7 +228,7 @@ def buy_pirate_ship(state: GameState, a: BuyPirateShip) -> list[Event]:
 
 def _own_ship(state: GameState, player: int, ship: int) -> Ship | Refusal:
     if not 0 <= ship < len(state.ships) or state.ships[ship].owner != player:
-        return refuse("R-VOY-8", N_("that is not one of your ships"))
+        return refuse("R-VOY-8", "that is not one of your ships")
     return state.ships[ship]
 
 
@@ -248,23 +246,21 @@ def check_sail(state: GameState, a: Sail) -> Refusal | None:
     if r:
         return r
     if not 1 <= len(a.ships) <= 2 or len(set(a.ships)) != len(a.ships):
-        return refuse("R-VOY-10", N_("sail one ship, or two together"))
+        return refuse("R-VOY-10", "sail one ship, or two together")
     for i in a.ships:
         s = _own_ship(state, a.player, i)
         if isinstance(s, Refusal):
             return s
         if s.sailed:
-            return refuse("R-VOY-9", N_("ship {ship} has sailed this turn already"), ship=i + 1)
+            return refuse("R-VOY-9", "ship {ship} has sailed this turn already", ship=i + 1)
         if s.island == a.island:
-            return refuse("R-VOY-9", N_("ship {ship} lies in that harbor already"), ship=i + 1)
+            return refuse("R-VOY-9", "ship {ship} lies in that harbor already", ship=i + 1)
     if not 0 <= a.island < len(state.islands) or a.player not in state.islands[a.island].harbors:
-        return refuse("R-VOY-9", N_("ships sail only to their owner's harbors"))
+        return refuse("R-VOY-9", "ships sail only to their owner's harbors")
     if len(a.ships) < 2 and blockaded(state, a.player, a.island):
         return refuse(
             "R-VOY-10",
-            N_(
-                "{island} is blockaded by another player's ship; only two of your ships arriving together break through"
-            ),
+            "{island} is blockaded by another player's ship; only two of your ships arriving together break through",
             island=state.islands[a.island].name,
         )
     return None
@@ -278,14 +274,14 @@ def sail(state: GameState, a: Sail) -> list[Event]:
     if len(a.ships) == 2:
         return [
             event(
-                N_("{name} sails two ships to {island} together."),
+                "{name} sails two ships to {island} together.",
                 name=name,
                 island=island_label(state, a.island),
             )
         ]
     return [
         event(
-            N_("{name} sails ship {ship} to {island}."),
+            "{name} sails ship {ship} to {island}.",
             name=name,
             ship=a.ships[0] + 1,
             island=island_label(state, a.island),
@@ -308,13 +304,13 @@ def check_load(state: GameState, a: Load) -> Refusal | None:
         or not all(c in h.kontor for c in a.cards)
     ):
         return refuse(
-            "R-VOY-8", N_("a ship is loaded only from the Kontor of the island where it lies")
+            "R-VOY-8", "a ship is loaded only from the Kontor of the island where it lies"
         )
     kinds = {KIND_OF[c] for c in a.cards}
     if s.cargo:
         kinds.add(KIND_OF[s.cargo[0]])
     if len(kinds) > 1:
-        return refuse("R-VOY-8", N_("a ship carries beans of one kind only"))
+        return refuse("R-VOY-8", "a ship carries beans of one kind only")
     return None
 
 
@@ -327,7 +323,7 @@ def load(state: GameState, a: Load) -> list[Event]:
         s.cargo.append(c)
     return [
         event(
-            N_("{name} loads {count} {bean} onto ship {ship}."),
+            "{name} loads {count} {bean} onto ship {ship}.",
             name=state.players[a.player].name,
             count=len(a.cards),
             bean=Bean(KIND_OF[a.cards[0]]),
@@ -344,15 +340,13 @@ def check_unload(state: GameState, a: Unload) -> Refusal | None:
     if isinstance(s, Refusal):
         return s
     if not 1 <= a.count <= len(s.cargo):
-        return refuse(
-            "R-VOY-8", N_("ship {ship} carries {n} beans"), ship=a.ship + 1, n=len(s.cargo)
-        )
+        return refuse("R-VOY-8", "ship {ship} carries {n} beans", ship=a.ship + 1, n=len(s.cargo))
     h = state.players[a.player].holding(s.island)
     assert h is not None
     if len(h.kontor) + a.count > h.kontor_cap:
         return refuse(
             "R-VOY-7",
-            N_("the Kontor there has room for {room} more"),
+            "the Kontor there has room for {room} more",
             room=h.kontor_cap - len(h.kontor),
         )
     return None
@@ -367,7 +361,7 @@ def unload(state: GameState, a: Unload) -> list[Event]:
         h.kontor.append(s.cargo.pop())
     return [
         event(
-            N_("{name} unloads {count} {bean} from ship {ship} into the Kontor."),
+            "{name} unloads {count} {bean} from ship {ship} into the Kontor.",
             name=state.players[a.player].name,
             count=a.count,
             bean=Bean(kind),
@@ -393,13 +387,13 @@ def check_to_store(state: GameState, a: ToStore) -> Refusal | None:
     if not at_home:
         return refuse(
             "R-VOY-14",
-            N_("the pirate store takes beans only from the home Kontor or a ship docked at home"),
+            "the pirate store takes beans only from the home Kontor or a ship docked at home",
         )
     kind = KIND_OF[a.card]
     if _in_store(p.store, a.card):
         return refuse(
             "D-6",
-            N_("the pirate store holds a {bean} bean already (one per kind)"),
+            "the pirate store holds a {bean} bean already (one per kind)",
             bean=Bean(kind),
         )
     return None
@@ -417,7 +411,7 @@ def to_store(state: GameState, a: ToStore) -> list[Event]:
     p.store.append(a.card)
     return [
         event(
-            N_("{name} puts a {bean} bean into the pirate store."),
+            "{name} puts a {bean} bean into the pirate store.",
             name=p.name,
             bean=Bean(KIND_OF[a.card]),
         )
@@ -437,9 +431,9 @@ def check_kontor_to_field(state: GameState, a: KontorToField) -> Refusal | None:
         return r
     h = kontor_of_card(state, a.player, a.card)
     if h is None:
-        return refuse("R-VOY-7", N_("that bean is not in one of your Kontors"))
+        return refuse("R-VOY-7", "that bean is not in one of your Kontors")
     if a.slot == KONTOR:
-        return refuse("R-VOY-7", N_("Kontor beans move onto a field of the same island"))
+        return refuse("R-VOY-7", "Kontor beans move onto a field of the same island")
     return check_place(state, a.player, a.card, h.island, a.slot)
 
 
@@ -450,7 +444,7 @@ def kontor_to_field(state: GameState, a: KontorToField) -> list[Event]:
     h.fields[a.slot].append(a.card)
     return [
         event(
-            N_("{name} moves a {bean} bean from the Kontor to {place}."),
+            "{name} moves a {bean} bean from the Kontor to {place}.",
             name=state.players[a.player].name,
             bean=Bean(KIND_OF[a.card]),
             place=place_label(state, a.player, h.island, a.slot),
@@ -466,7 +460,7 @@ def _check_raid(state: GameState, player: int, paid: tuple[int, ...]) -> Refusal
     if r:
         return r
     if not state.players[player].pirate_ship:
-        return refuse("R-VOY-15", N_("raids need a pirate ship"))
+        return refuse("R-VOY-15", "raids need a pirate ship")
     return _check_store_payment(state, player, paid, price(setup(state).raid_beans), "R-VOY-15")
 
 
@@ -475,15 +469,13 @@ def check_raid_kontor(state: GameState, a: RaidKontor) -> Refusal | None:
     if r:
         return r
     if a.victim == a.player or not 0 <= a.victim < len(state.players):
-        return refuse("R-VOY-16", N_("raid another player's Kontor"))
+        return refuse("R-VOY-16", "raid another player's Kontor")
     if kontor_of_card(state, a.victim, a.card) is None:
         if not any(h.kontor for h in state.players[a.victim].holdings):
-            return refuse(
-                "D-7", N_("{name}'s Kontors are empty"), name=state.players[a.victim].name
-            )
+            return refuse("D-7", "{name}'s Kontors are empty", name=state.players[a.victim].name)
         return refuse(
             "R-VOY-16",
-            N_("that bean is not in {name}'s Kontors"),
+            "that bean is not in {name}'s Kontors",
             name=state.players[a.victim].name,
         )
     return check_place(state, a.player, a.card, a.island, a.slot)
@@ -497,7 +489,7 @@ def raid_kontor(state: GameState, a: RaidKontor) -> list[Event]:
     put(state, a.player, a.card, a.island, a.slot)
     return [
         event(
-            N_("{name}'s pirates take a {bean} bean from {victim}'s Kontor to {place}."),
+            "{name}'s pirates take a {bean} bean from {victim}'s Kontor to {place}.",
             name=state.players[a.player].name,
             bean=Bean(KIND_OF[a.card]),
             victim=state.players[a.victim].name,
@@ -511,9 +503,9 @@ def check_raid_ship(state: GameState, a: RaidShip) -> Refusal | None:
     if r:
         return r
     if not 0 <= a.ship < len(state.ships) or state.ships[a.ship].owner == a.player:
-        return refuse("R-VOY-17", N_("raid another player's merchant ship"))
+        return refuse("R-VOY-17", "raid another player's merchant ship")
     if not state.ships[a.ship].cargo:
-        return refuse("D-7", N_("that ship is empty"))
+        return refuse("D-7", "that ship is empty")
     return None
 
 
@@ -530,9 +522,7 @@ def raid_ship(state: GameState, a: RaidShip) -> list[Event]:
     state.players[a.player].coins.extend(cargo[len(cargo) - loot :])
     return [
         event(
-            N_(
-                "{name}'s pirates raid {victim}'s ship: {n} {bean} sell for {coins} coins, {loot} to the pirate."
-            ),
+            "{name}'s pirates raid {victim}'s ship: {n} {bean} sell for {coins} coins, {loot} to the pirate.",
             name=state.players[a.player].name,
             victim=state.players[s.owner].name,
             n=len(cargo),
