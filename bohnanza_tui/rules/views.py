@@ -46,6 +46,8 @@ def determinize(v: GameState, rng: random.Random) -> GameState:
             if c == HIDDEN:
                 cards[i] = pool.pop()
 
+    if s.seed == HIDDEN:
+        s.seed = rng.randrange(2**31)  # future reshuffles are as unknown as the deck
     fill(s.deck)
     fill(s.discard)
     for pl in s.players:
