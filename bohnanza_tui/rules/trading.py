@@ -35,14 +35,6 @@ def take(state: GameState, player: int, card: int) -> None:
     raise AssertionError("card not available")
 
 
-def describe_cards(cards: list[int] | tuple[int, ...]) -> Cards:
-    return Cards(cards)
-
-
-def describe_kinds(kinds: list[int] | tuple[int, ...]) -> Kinds:
-    return Kinds(kinds)
-
-
 def _check_phase(state: GameState) -> Refusal | None:
     if state.phase is not TRADE:
         return refuse("R-BASE-8", "trading happens only in phase 2")
@@ -94,9 +86,9 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
             event(
                 "{name} offers {give} to {to} for {want} (offer {id}).",
                 name=players[a.player].name,
-                give=describe_cards(a.give),
+                give=Cards(a.give),
                 to=to,
-                want=describe_kinds(a.want),
+                want=Kinds(a.want),
                 id=offer.id,
             )
         ]
@@ -104,7 +96,7 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
         event(
             "{name} wants to give {give} to {to} (offer {id}).",
             name=players[a.player].name,
-            give=describe_cards(a.give),
+            give=Cards(a.give),
             to=to,
             id=offer.id,
         )
@@ -150,8 +142,8 @@ def check_accept(state: GameState, a: Accept) -> Refusal | None:
             "R-BASE-8",
             "offer {id} asks for {want}; you would give {give}",
             id=o.id,
-            want=describe_kinds(o.want),
-            give=describe_cards(a.give),
+            want=Kinds(o.want),
+            give=Cards(a.give),
         )
     return None
 
@@ -172,7 +164,7 @@ def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[
             event(
                 "{name} gives {give} to {partner}.",
                 name=players[o.proposer].name,
-                give=describe_cards(o.give),
+                give=Cards(o.give),
                 partner=players[partner].name,
             )
         ]
@@ -181,7 +173,7 @@ def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[
             event(
                 "{partner} gives {give} to {name}.",
                 name=players[o.proposer].name,
-                give=describe_cards(cards),
+                give=Cards(cards),
                 partner=players[partner].name,
             )
         ]
@@ -189,9 +181,9 @@ def execute(state: GameState, o: Offer, partner: int, cards: list[int]) -> list[
         event(
             "{name} trades {give} to {partner} for {take}.",
             name=players[o.proposer].name,
-            give=describe_cards(o.give),
+            give=Cards(o.give),
             partner=players[partner].name,
-            take=describe_cards(cards),
+            take=Cards(cards),
         )
     ]
 
@@ -207,7 +199,7 @@ def accept(state: GameState, a: Accept) -> list[Event]:
             "{name} accepts offer {id}, giving {give}.",
             name=state.players[a.player].name,
             id=o.id,
-            give=describe_cards(a.give),
+            give=Cards(a.give),
         )
     ]
 
