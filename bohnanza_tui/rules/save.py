@@ -359,7 +359,7 @@ def _parse_json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        if exc.pos >= len(text.rstrip()) or _unclosed(text):
             raise SaveError(
                 _("this save file is cut short: it ends in the middle of the data")
             ) from exc
@@ -370,6 +370,28 @@ def _parse_json(text: str) -> Any:
         ) from exc
     except RecursionError as exc:
         raise SaveError(_("this is not a bohnanza-tui save file")) from exc
+
+
+def _unclosed(text: str) -> bool:
+    """Does the text stop inside a string, an object or a list (a file cut short)?"""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return in_string or depth > 0
 
 
 def _check_tag(raw: Any) -> None:

@@ -81,6 +81,16 @@ def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
     state.offers.append(offer)
     players = state.players
     to = players[a.to].name if a.to is not None else Text(N_("everyone"))
+    if not a.give:
+        return [
+            event(
+                "{name} asks {to} for {want} (offer {id}).",
+                name=players[a.player].name,
+                to=to,
+                want=Kinds(a.want),
+                id=offer.id,
+            )
+        ]
     if a.want:
         return [
             event(
