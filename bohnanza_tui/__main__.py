@@ -1,0 +1,7 @@
+"""``python -m bohnanza_tui``: the ``bohnanza`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,272 @@
+"""The ``bohnanza`` command: play, load, resume, run command scripts, show and check saves.
+
+    bohnanza                                  the app
+    bohnanza new --players Ann,Bob,Cy [--mode voyage] [--seed 7] [--out game.json]
+    bohnanza load game.json | bohnanza resume
+    bohnanza script game.json moves.txt [--out after.json] [--strict]
+    bohnanza show game.json [--as Ann]
+    bohnanza schema | bohnanza commands [COMMAND] | bohnanza tournament ...
+
+A bad file gives one sentence on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import __version__
+from .i18n import _, set_language
+from .rules import save
+from .rules.save import SaveError, Session
+
+#: exit status for a bad file or bad arguments (as argparse uses)
+BAD_INPUT = 2
+INTERRUPTED = 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    _choose_language(args_list)
+    parser = build_parser()
+    try:
+        args = _tournament_args(args_list) or parser.parse_args(args_list)
+    except SystemExit as exc:  # --help, --version or a usage error: argparse has printed it
+        return exc.code if isinstance(exc.code, int) else BAD_INPUT
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except SaveError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (``bohnanza schema | head``): stop quietly, as the
+        # Python documentation advises, so the interpreter's flush at exit can't fail
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _tournament_args(argv: list[str]) -> argparse.Namespace | None:
+    """``tournament`` hands every later word to the tournament runner, options included
+    (argparse would take ``--games`` for an option of its own)."""
+    i = 0
+    while i < len(argv) and argv[i].startswith("--lang"):
+        i += 1 if "=" in argv[i] else 2
+    if i < len(argv) and argv[i] == "tournament":
+        return argparse.Namespace(handler=_tournament, args=argv[i + 1 :])
+    return None
+
+
+def _choose_language(argv: list[str]) -> None:
+    """Apply ``--lang`` before the parser is built, so its help is translated too."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--lang")
+    known, _rest = pre.parse_known_args(argv)
+    set_language(known.lang)
+
+
+def _fail(message: str, status: int = BAD_INPUT) -> int:
+    print(_("bohnanza: {message}").format(message=message), file=sys.stderr)
+    return status
+
+
+# -- the parser ---------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bohnanza",
+        description=_(
+            "Bohnanza and Bohn Voyage in the terminal. Without a command, the app starts."
+        ),
+    )
+    parser.add_argument("--lang", help=_("language of the texts, such as de or nl"))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.set_defaults(handler=_app)
+    sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
+
+    new = sub.add_parser("new", help=_("start a new game (in the app, or into a save file)"))
+    new.add_argument("--players", required=True, help=_("names in seat order: Ann,Bob,Cy"))
+    new.add_argument("--mode", choices=("classic", "voyage"), default="classic")
+    new.add_argument(
+        "--seed", type=int, help=_("seed of the shuffles (the same seed deals the same game)")
+    )
+    new.add_argument(
+        "--out", type=Path, help=_("write the new game to this save file instead of playing")
+    )
+    new.set_defaults(handler=_new)
+
+    load = sub.add_parser("load", help=_("play a saved game in the app"))
+    load.add_argument("file", type=Path)
+    load.set_defaults(handler=_load)
+
+    resume = sub.add_parser("resume", help=_("continue the game of the last session"))
+    resume.set_defaults(handler=_resume)
+
+    script = sub.add_parser("script", help=_("apply a file of commands to a save"))
+    script.add_argument("save", type=Path, help=_("the save file to start from"))
+    script.add_argument(
+        "commands", type=Path, nargs="?", help=_("the commands (default: standard input)")
+    )
+    script.add_argument("--out", type=Path, help=_("write the resulting game to this save file"))
+    script.add_argument(
+        "--strict", action="store_true", help=_("stop at the first refused or wrong line")
+    )
+    script.set_defaults(handler=_script)
+
+    show = sub.add_parser("show", help=_("print a saved position as text"))
+    show.add_argument("save", type=Path)
+    show.add_argument(
+        "--as", dest="viewer", metavar="NAME", help=_("show it as this player sees it")
+    )
+    show.set_defaults(handler=_show)
+
+    schema = sub.add_parser("schema", help=_("print the JSON Schema of a save file"))
+    schema.set_defaults(handler=_schema)
+
+    commands = sub.add_parser("commands", help=_("explain the command language"))
+    commands.add_argument("name", nargs="?", help=_("one command"))
+    commands.set_defaults(handler=_commands)
+
+    tournament = sub.add_parser(
+        "tournament", help=_("let computer players play each other"), add_help=False
+    )
+    tournament.add_argument("args", nargs=argparse.REMAINDER)
+    tournament.set_defaults(handler=_tournament)
+    return parser
+
+
+# -- the app ----------------------------------------------------------------------------------
+
+
+def _run_app(session: Session | None = None, path: Path | None = None) -> int:
+    try:
+        ui = importlib.import_module("bohnanza_tui.ui")
+        run_app = ui.run_app
+    except (ImportError, AttributeError) as exc:
+        if isinstance(exc, ImportError) and exc.name not in (None, "bohnanza_tui.ui"):
+            return _fail(
+                _("the app needs the package {name}, which is not installed").format(name=exc.name),
+                1,
+            )
+        return _fail(_("the terminal app is not part of this installation"), 1)
+    status: int = run_app(session, path)
+    return status
+
+
+def _app(args: argparse.Namespace) -> int:
+    return _run_app()
+
+
+def _new(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    try:
+        session = Session.new(args.mode, names, args.seed)
+    except ValueError as exc:
+        return _fail(str(exc))
+    if args.out is None:
+        return _run_app(session)
+    save.save_file(session, args.out)
+    print(
+        _("Wrote a new {mode} game for {names} to {path}.").format(
+            mode=args.mode, names=", ".join(names), path=args.out
+        )
+    )
+    return 0
+
+
+def _load(args: argparse.Namespace) -> int:
+    session = save.load_file(args.file)
+    return _run_app(session, args.file)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    path = save.autosave_path()
+    if not path.exists():
+        return _fail(
+            _(
+                "there is no game to resume (looked for {path}); start one with 'bohnanza new'"
+            ).format(path=path),
+            1,
+        )
+    return _run_app(save.load_file(path))
+
+
+# -- files for scripts -----------------------------------------------------------------------------
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(save.save_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _commands(args: argparse.Namespace) -> int:
+    from .commands import help_text
+
+    print(help_text(args.name))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from .commands.context import Context
+    from .commands.lexicon import CommandError
+    from .summary import describe_position
+
+    session = save.load_file(args.save)
+    viewer = None
+    if args.viewer is not None:
+        try:
+            viewer = Context(session.state, 0).seat(args.viewer)
+        except CommandError as exc:
+            return _fail(str(exc))
+    print(describe_position(session.state, viewer))
+    return 0
+
+
+def _script(args: argparse.Namespace) -> int:
+    from .script import run_script
+
+    session = save.load_file(args.save)
+    lines = _read_commands(args.commands)
+    if lines is None:
+        return BAD_INPUT
+    ok = run_script(session, lines, sys.stdout, strict=args.strict)
+    if args.out is not None and (ok or not args.strict):
+        save.save_file(session, args.out)
+    return 0 if ok else 1
+
+
+def _read_commands(path: Path | None) -> list[str] | None:
+    if path is None:
+        return sys.stdin.read().splitlines()
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        _fail(_("there is no file {path}").format(path=path))
+    except UnicodeDecodeError:
+        _fail(_("{path} is not a text file (UTF-8)").format(path=path))
+    except OSError as exc:
+        _fail(_("can't read {path}: {reason}").format(path=path, reason=exc.strerror or exc))
+    return None
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    try:
+        module = importlib.import_module("bohnanza_tui.bots.tournament")
+    except ImportError as exc:
+        if exc.name not in (None, "bohnanza_tui.bots", "bohnanza_tui.bots.tournament"):
+            raise
+        return _fail(_("tournaments are not part of this installation"), 1)
+    status = module.main(list(args.args))
+    return int(status or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,433 @@
+"""Save files and sessions: round trips, the checks on load, atomic writing, undo."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bohnanza_tui.rules import IllegalAction, check
+from bohnanza_tui.rules.actions import EndPhase, Harvest, MakeOffer, Plant, to_dict
+from bohnanza_tui.rules.randomplay import RandomPlayer
+from bohnanza_tui.rules.save import (
+    FORMAT,
+    VERSION,
+    SaveError,
+    Session,
+    autosave_path,
+    dumps,
+    load_file,
+    loads,
+    save_file,
+    save_schema,
+    to_document,
+)
+from bohnanza_tui.rules.state import CARDS_OF_KIND, Phase
+
+CASES = [
+    ("classic", 3),
+    ("classic", 5),
+    ("classic", 7),
+    ("voyage", 3),
+    ("voyage", 4),
+    ("voyage", 5),
+]
+
+
+def names(n: int) -> list[str]:
+    return ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus"][:n]
+
+
+def played(mode: str, n: int, seed: int, steps: int) -> Session:
+    """A session after ``steps`` random moves (trades included)."""
+    session = Session.new(mode, names(n), seed)
+    player = RandomPlayer(random.Random(seed), harvest_rate=0.2)
+    for _ in range(steps):
+        if session.state.over:
+            break
+        session.play(player.step(session.state))
+    return session
+
+
+def document(session: Session) -> dict[str, Any]:
+    return json.loads(dumps(session))
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(SaveError) as info:
+        loads(text)
+    message = str(info.value)
+    assert "\n" not in message and "Traceback" not in message
+    return message
+
+
+# -- round trips -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mode", "n"), CASES)
+def test_save_load_gives_the_identical_game(mode: str, n: int) -> None:
+    for seed in (1, 2):
+        session = played(mode, n, seed, steps=250)
+        back = loads(dumps(session))
+        assert back.state == session.state
+        assert back.start == session.start
+        assert back.log == session.log
+
+
+def test_a_finished_game_round_trips() -> None:
+    session = played("classic", 3, 5, steps=100_000)
+    assert session.state.over
+    assert loads(dumps(session)).state == session.state
+
+
+def test_save_file_and_load_file(tmp_path: Path) -> None:
+    session = played("voyage", 4, 3, steps=120)
+    path = tmp_path / "game.json"
+    save_file(session, path)
+    assert load_file(path).state == session.state
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert (raw["format"], raw["version"]) == (FORMAT, VERSION)
+    assert raw["players"] == names(4) and raw["mode"] == "voyage"
+
+
+def test_save_file_replaces_atomically_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_file(played("classic", 4, 1, steps=10), path)
+    later = played("classic", 4, 1, steps=40)
+    save_file(later, path)
+    assert load_file(path).state == later.state
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_writing_into_a_missing_folder_is_one_sentence(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="can't write"):
+        save_file(Session.new("classic", names(3), 1), tmp_path / "no" / "game.json")
+    assert not (tmp_path / "no").exists()
+
+
+def test_replay_walks_from_start_to_state() -> None:
+    session = played("voyage", 3, 8, steps=60)
+    steps = list(session.replay())
+    assert steps[0] == (None, session.start)
+    assert [a for a, _s in steps[1:]] == session.log
+    assert steps[-1][1] == session.state
+
+
+def test_the_schema_describes_the_envelope_and_every_action() -> None:
+    schema = save_schema()
+    assert {"format", "version", "mode", "players", "seed", "start", "log", "state"} <= set(
+        schema["properties"]
+    )
+    log_items = schema["properties"]["log"]["items"]
+    names_in_schema = {s["properties"]["action"]["const"] for s in log_items["oneOf"]}
+    assert {"plant", "offer", "raid-kontor", "end"} <= names_in_schema
+    json.dumps(schema)  # plain JSON
+
+
+def test_autosave_path_is_in_the_user_data_folder() -> None:
+    path = autosave_path()
+    assert path.name == "autosave.json" and "bohnanza-tui" in str(path.parent)
+
+
+# -- play: refused moves change nothing -------------------------------------------------------
+
+
+def test_a_refused_move_changes_nothing() -> None:
+    """D-10: refused, unchanged, and not logged."""
+    session = Session.new("classic", names(3), 4)
+    before = session.state.copy()
+    with pytest.raises(IllegalAction) as info:
+        session.play(Harvest(0, 0, 0))
+    assert info.value.rule == "R-BASE-13"
+    assert session.state == before and session.log == []
+
+
+# -- loading: every damage gives one sentence ---------------------------------------------------
+
+
+def good() -> dict[str, Any]:
+    return document(played("classic", 3, 2, steps=30))
+
+
+def test_not_json() -> None:
+    assert "not JSON" in error_of("hello, world")
+
+
+def test_truncated() -> None:
+    text = dumps(played("classic", 3, 2, steps=30))
+    assert "cut short" in error_of(text[: len(text) // 2])
+
+
+def test_empty() -> None:
+    assert "empty" in error_of("  \n")
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"save"', "42", '{"name": "package.json"}'])
+def test_foreign_json(text: str) -> None:
+    assert error_of(text) == "this is not a bohnanza-tui save file"
+
+
+def test_newer_version() -> None:
+    doc = good()
+    doc["version"] = 2
+    assert error_of(json.dumps(doc)) == (
+        "this save was written by a newer version (2); this program reads version 1"
+    )
+
+
+@pytest.mark.parametrize("version", ["1", None, 0, True])
+def test_bad_version(version: object) -> None:
+    doc = good()
+    doc["version"] = version
+    assert "version" in error_of(json.dumps(doc))
+
+
+def test_wrong_type_names_the_place() -> None:
+    doc = good()
+    doc["state"]["players"][1]["hand"][0] = "chili"
+    assert error_of(json.dumps(doc)).startswith(
+        "this save file has a wrong value at state.players[1].hand[0]"
+    )
+
+
+def test_strict_types_no_string_numbers() -> None:
+    doc = good()
+    doc["seed"] = str(doc["seed"])
+    assert "wrong value at seed" in error_of(json.dumps(doc))
+
+
+def test_missing_entry() -> None:
+    doc = good()
+    del doc["state"]["players"][0]["name"]
+    assert error_of(json.dumps(doc)) == "this save file lacks state.players[0].name"
+
+
+def test_unknown_entry() -> None:
+    doc = good()
+    doc["state"]["players"][0]["hnad"] = []
+    assert error_of(json.dumps(doc)) == "this save file has an unknown entry state.players[0].hnad"
+
+
+def test_a_card_in_two_places() -> None:
+    doc = good()
+    doc["state"]["players"][0]["hand"].append(doc["state"]["deck"][0])
+    message = error_of(json.dumps(doc))
+    assert message.startswith("this save file is inconsistent: in the saved state, card")
+    assert "lies in 2 places" in message
+
+
+def test_a_missing_card() -> None:
+    doc = good()
+    doc["start"]["deck"].pop()
+    assert "is missing" in error_of(json.dumps(doc))
+
+
+def test_a_card_of_a_removed_kind() -> None:
+    doc = good()  # classic with 3 players: no cocoa (R-BASE-1)
+    doc["state"]["deck"][0] = CARDS_OF_KIND[10][0]
+    assert "is not part of this game's deck" in error_of(json.dumps(doc))
+
+
+def test_a_hidden_card() -> None:
+    doc = good()
+    doc["state"]["deck"][0] = -1
+    assert "hidden" in error_of(json.dumps(doc))
+
+
+def test_a_player_count_the_mode_lacks() -> None:
+    doc = document(Session.new("classic", names(3), 1))
+    for key in ("start", "state"):
+        doc[key]["players"] = doc[key]["players"][:2]
+    doc["players"] = doc["players"][:2]
+    assert "2 players, but classic is played by 3 to 7" in error_of(json.dumps(doc))
+
+
+def test_an_index_out_of_range() -> None:
+    doc = good()
+    doc["state"]["active"] = 7
+    assert "the active player 8 is not a seat" in error_of(json.dumps(doc))
+
+
+def test_envelope_disagrees_with_the_position() -> None:
+    doc = good()
+    doc["players"] = ["Ann", "Bob", "Zed"]
+    assert "names the players Ann, Bob, Zed" in error_of(json.dumps(doc))
+
+
+def test_a_malformed_log_entry_names_the_entry() -> None:
+    doc = good()
+    doc["log"][2] = {"action": "dance", "player": 0}
+    assert error_of(json.dumps(doc)) == "log entry 3 is not a valid action (unknown action 'dance')"
+
+
+def test_a_log_entry_lacking_a_field() -> None:
+    doc = good()
+    del doc["log"][0]["slot"]
+    assert error_of(json.dumps(doc)).startswith("log entry 1 is not a valid action")
+
+
+def test_a_refused_log_entry_names_the_rule() -> None:
+    doc = document(Session.new("classic", names(3), 1))
+    doc["log"] = [to_dict(Harvest(1, 1, 0))]
+    del doc["state"]
+    assert error_of(json.dumps(doc)) == (
+        "log entry 1 (harvest by Bob) is refused by the rules: R-BASE-13: field 1 is empty"
+    )
+
+
+def test_a_log_that_does_not_lead_to_the_state() -> None:
+    doc = good()
+    doc["log"] = doc["log"][:-3]
+    message = error_of(json.dumps(doc))
+    assert message.startswith("the log does not lead to the saved state;")
+    assert "'start' with an empty log" in message
+
+
+def test_file_problems(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="there is no file"):
+        load_file(tmp_path / "missing.json")
+    with pytest.raises(SaveError, match="is a folder"):
+        load_file(tmp_path)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00\x01")
+    with pytest.raises(SaveError, match="not text"):
+        load_file(binary)
+
+
+# -- hand-edited saves ----------------------------------------------------------------------------
+
+
+def test_state_alone_is_its_own_start() -> None:
+    session = played("voyage", 3, 6, steps=50)
+    doc = document(session)
+    del doc["start"], doc["log"]
+    back = loads(json.dumps(doc))
+    assert back.start == session.state == back.state and back.log == []
+
+
+def test_start_and_log_alone_replay_to_the_state() -> None:
+    session = played("classic", 4, 6, steps=50)
+    doc = document(session)
+    del doc["state"]
+    assert loads(json.dumps(doc)).state == session.state
+
+
+def test_a_stacked_deck_in_start_is_played_from() -> None:
+    """The top of the deck is the end of the list: the last card is the first face-up card."""
+    doc = document(Session.new("classic", names(3), 1))
+    start = doc["start"]
+    chili, blue = CARDS_OF_KIND[3], CARDS_OF_KIND[2]
+    everything = [c for key in ("deck",) for c in start[key]] + [
+        c for p in start["players"] for c in p["hand"]
+    ]
+    ann_hand = [chili[0], chili[1], blue[0], blue[1], blue[2]]
+    top = [blue[3], chili[2]]  # f1 = chili[2], f2 = blue[3]
+    rest = [c for c in everything if c not in ann_hand + top]
+    start["players"][0]["hand"] = ann_hand
+    for p in start["players"][1:]:
+        p["hand"] = [rest.pop() for _ in range(5)]
+    start["deck"] = rest + top
+    del doc["state"]
+    session = loads(json.dumps(doc))
+    session.play(Plant(0, chili[0], 0, 0))
+    session.play(Plant(0, chili[1], 0, 0))
+    assert session.state.phase is Phase.TRADE
+    assert session.state.face_up == [chili[2], blue[3]]
+
+
+# -- undo -------------------------------------------------------------------------------------------
+
+
+def test_nothing_to_undo_at_the_start() -> None:
+    refusal = Session.new("classic", names(3), 1).can_undo()
+    assert refusal is not None and refusal.reason == "there is nothing to undo"
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing() -> None:
+    session = Session.new("classic", names(3), 1)
+    front = session.state.players[0].hand[0]
+    session.play(Plant(0, front, 0, 0))
+    assert session.can_undo() is None
+    assert session.undo() == Plant(0, front, 0, 0)
+    assert session.state == session.start and session.log == []
+
+
+def test_undo_never_takes_back_a_move_that_turned_up_cards() -> None:
+    """The second bean of phase 1 turns up the face-up cards (R-BASE-8): that is final."""
+    session = played_to_trade()
+    assert len(session.log) == 2
+    refusal = session.can_undo()
+    assert refusal is not None and "revealed cards" in refusal.reason
+    with pytest.raises(IllegalAction):
+        session.undo()
+    assert len(session.log) == 2
+
+
+def test_several_undos_back_to_the_last_reveal() -> None:
+    session = played_to_trade()
+    mark = session.state.copy()
+    session.play(MakeOffer(0, None, (session.state.face_up[0],), (2,)))
+    session.play(MakeOffer(0, 1, (), (3,)))
+    session.undo()
+    session.undo()
+    assert session.state == mark
+    assert session.can_undo() is not None
+
+
+def test_undo_only_by_the_player_who_moved() -> None:
+    session = played_to_trade()
+    session.play(MakeOffer(0, None, (session.state.face_up[0],), (2,)))
+    refusal = session.can_undo(player=1)
+    assert refusal is not None and "only Ann can take it back" in refusal.reason
+    assert session.can_undo(player=0) is None
+
+
+def test_undo_survives_save_and_load() -> None:
+    session = played_to_trade()
+    session.play(MakeOffer(0, None, (session.state.face_up[0],), (2,)))
+    back = loads(dumps(session))
+    assert back.can_undo() is None
+    back.undo()
+    assert back.state.offers == []
+
+
+def test_no_undo_across_the_end_of_a_turn() -> None:
+    session = played_to_trade()
+    session.play(EndPhase(0))
+    while session.state.turn == 1:
+        p = session.state.players
+        waiting = [(i, c) for i, pl in enumerate(p) for c in pl.kept + pl.received]
+        i, c = waiting[0]
+        session.play(_plant_anywhere(session, i, c))
+    assert session.can_undo() is not None
+
+
+def test_no_undo_after_the_game_is_over() -> None:
+    session = played("classic", 3, 5, steps=100_000)
+    refusal = session.can_undo()
+    assert refusal is not None and refusal.reason == "the game is over"
+
+
+def played_to_trade() -> Session:
+    """Ann (classic, 3 players) has planted and the face-up cards lie on the table."""
+    session = Session.new("classic", names(3), 11)
+    while session.state.phase is Phase.PLANT:
+        session.play(_plant_anywhere(session, 0, session.state.players[0].hand[0]))
+    return session
+
+
+def _plant_anywhere(session: Session, player: int, card: int) -> Plant:
+    """A legal place for the card among the player's home fields (the seeds used have one)."""
+    for slot in range(3):
+        action = Plant(player, card, player, slot)
+        if check(session.state, action) is None:
+            return action
+    raise AssertionError("no field takes the card")
+
+
+def test_document_is_plain_json() -> None:
+    doc = to_document(played("voyage", 3, 1, steps=20))
+    assert json.loads(json.dumps(doc)) == doc
