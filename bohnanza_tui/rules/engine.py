@@ -64,7 +64,7 @@ from .common import (
     shuffle,
 )
 from .data import KINDS, SALE_TABLES
-from .outcome import Bean, Cards, Event, IllegalAction, Refusal
+from .outcome import Bean, Event, IllegalAction, Refusal, Row
 from .state import (
     CARDS_OF_KIND,
     CHOOSE_ISLAND,
@@ -233,7 +233,7 @@ def _reveal_face_up(state: GameState, events: list[Event]) -> None:
     events.append(
         event(
             "Face up: {cards}.",
-            cards=Cards(state.face_up),
+            cards=Row(state.face_up),
         )
     )
 

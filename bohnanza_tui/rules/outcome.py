@@ -56,6 +56,15 @@ class Cards(tuple[int, ...]):
         return Kinds(KIND_OF[c] for c in self).__str__()
 
 
+class Row(tuple[int, ...]):
+    """Cards in their order, as a message parameter: "green, wax"."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return ", ".join(bean_name(KIND_OF[c]) for c in self) or _("nothing")
+
+
 class Kinds(tuple[int, ...]):
     """Bean kinds as a message parameter: "2 chili, 1 blue", or "nothing"."""
 

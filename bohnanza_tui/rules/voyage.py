@@ -226,6 +226,11 @@ def buy_pirate_ship(state: GameState, a: BuyPirateShip) -> list[Event]:
 # -- ships ----------------------------------------------------------------------
 
 
+def ship_number(state: GameState, ship: int) -> int:
+    """A ship's number as its owner says it: 1 or 2 (the commands use the same)."""
+    return state.ships_of(state.ships[ship].owner).index(ship) + 1
+
+
 def _own_ship(state: GameState, player: int, ship: int) -> Ship | Refusal:
     if not 0 <= ship < len(state.ships) or state.ships[ship].owner != player:
         return refuse("R-VOY-8", "that is not one of your ships")
@@ -252,9 +257,9 @@ def check_sail(state: GameState, a: Sail) -> Refusal | None:
         if isinstance(s, Refusal):
             return s
         if s.sailed:
-            return refuse("R-VOY-9", "ship {ship} has sailed this turn already", ship=i + 1)
+            return refuse("R-VOY-9", "ship {ship} has sailed this turn already", ship=ship_number(state, i))
         if s.island == a.island:
-            return refuse("R-VOY-9", "ship {ship} lies in that harbor already", ship=i + 1)
+            return refuse("R-VOY-9", "ship {ship} lies in that harbor already", ship=ship_number(state, i))
     if not 0 <= a.island < len(state.islands) or a.player not in state.islands[a.island].harbors:
         return refuse("R-VOY-9", "ships sail only to their owner's harbors")
     if len(a.ships) < 2 and blockaded(state, a.player, a.island):
@@ -283,7 +288,7 @@ def sail(state: GameState, a: Sail) -> list[Event]:
         event(
             "{name} sails ship {ship} to {island}.",
             name=name,
-            ship=a.ships[0] + 1,
+            ship=ship_number(state, a.ships[0]),
             island=island_label(state, a.island),
         )
     ]
@@ -327,7 +332,7 @@ def load(state: GameState, a: Load) -> list[Event]:
             name=state.players[a.player].name,
             count=len(a.cards),
             bean=Bean(KIND_OF[a.cards[0]]),
-            ship=a.ship + 1,
+            ship=ship_number(state, a.ship),
         )
     ]
 
@@ -340,7 +345,7 @@ def check_unload(state: GameState, a: Unload) -> Refusal | None:
     if isinstance(s, Refusal):
         return s
     if not 1 <= a.count <= len(s.cargo):
-        return refuse("R-VOY-8", "ship {ship} carries {n} beans", ship=a.ship + 1, n=len(s.cargo))
+        return refuse("R-VOY-8", "ship {ship} carries {n} beans", ship=ship_number(state, a.ship), n=len(s.cargo))
     h = state.players[a.player].holding(s.island)
     assert h is not None
     if len(h.kontor) + a.count > h.kontor_cap:
@@ -365,7 +370,7 @@ def unload(state: GameState, a: Unload) -> list[Event]:
             name=state.players[a.player].name,
             count=a.count,
             bean=Bean(kind),
-            ship=a.ship + 1,
+            ship=ship_number(state, a.ship),
         )
     ]
 
