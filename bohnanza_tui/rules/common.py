@@ -11,7 +11,7 @@ import random
 
 from ..i18n import N_
 from .data import SALE_TABLES, Setup, setup_for
-from .outcome import Bean, Event, Place, Refusal
+from .outcome import Event, Refusal
 from .state import (
     CHOOSE_ISLAND,
     CLASSIC,
@@ -140,8 +140,8 @@ def check_place(state: GameState, player: int, card: int, island: int, slot: int
             "R-BASE-5",
             "field {slot} holds {kind} beans; a {bean} bean needs an empty field or one of its own kind",
             slot=slot + 1,
-            kind=Bean(KIND_OF[f[0]]),
-            bean=Bean(KIND_OF[card]),
+            kind=KIND_OF[f[0]],
+            bean=KIND_OF[card],
         )
     return None
 
@@ -155,9 +155,9 @@ def put(state: GameState, player: int, card: int, island: int, slot: int) -> Non
         h.fields[slot].append(card)
 
 
-def place_label(state: GameState, player: int, island: int, slot: int) -> Place:
-    """A place for a log line; the island is named unless it is the player's home."""
-    return Place("" if island == player else island_label(state, island), slot)
+def place_label(state: GameState, player: int, island: int, slot: int) -> tuple[str, int]:
+    """A place as a log parameter (``place=``): the island is named unless it is the player's home."""
+    return ("" if island == player else island_label(state, island), slot)
 
 
 # -- selling and paying -------------------------------------------------------

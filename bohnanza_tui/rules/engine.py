@@ -64,7 +64,7 @@ from .common import (
     shuffle,
 )
 from .data import KINDS, SALE_TABLES
-from .outcome import Bean, Event, IllegalAction, Refusal, Row
+from .outcome import Event, IllegalAction, Refusal, Row
 from .state import (
     CARDS_OF_KIND,
     CHOOSE_ISLAND,
@@ -182,7 +182,7 @@ def _finish(state: GameState, events: list[Event]) -> None:
                             "Final harvest: {name} sells {n} {bean} for {coins} coins.",
                             name=player.name,
                             n=n,
-                            bean=Bean(kind),
+                            bean=kind,
                             coins=coins,
                         )
                     )
@@ -318,7 +318,7 @@ def plant(state: GameState, a: Plant) -> list[Event]:
         event(
             "{name} plants {bean} on {place}.",
             name=p.name,
-            bean=Bean(KIND_OF[a.card]),
+            bean=KIND_OF[a.card],
             place=place_label(state, a.player, a.island, a.slot),
         )
     ]
@@ -361,7 +361,7 @@ def harvest(state: GameState, a: Harvest) -> list[Event]:
             "{name} harvests {n} {bean} from {place} for {coins} coins.",
             name=state.players[a.player].name,
             n=n,
-            bean=Bean(kind),
+            bean=kind,
             place=place_label(state, a.player, a.island, a.slot),
             coins=coins,
         )
@@ -495,7 +495,7 @@ def keep(state: GameState, a: Keep) -> list[Event]:
         event(
             "{name} keeps the face-up {bean}.",
             name=state.players[a.player].name,
-            bean=Bean(KIND_OF[a.card]),
+            bean=KIND_OF[a.card],
         )
     ]
 
@@ -559,26 +559,28 @@ def apply_unchecked(state: GameState, action: Action) -> list[Event]:
 
 
 def pending_players(state: GameState) -> list[int]:
-    """Players the game waits for now, the active player first."""
+    """Players the game waits for now, in seat order from the active player."""
     phase = state.phase
+    active = state.active
     if phase is PLANT or phase is CHOOSE_ISLAND:
-        return [state.active]
+        return [active]
     if phase is GAME_OVER:
         return []
-    n = len(state.players)
-    order = [(state.active + i) % n for i in range(n)]
+    players = state.players
+    n = len(players)
     if phase is TRADE:
         if not state.offers:
-            return [state.active]
-        waiting = {state.active}
+            return [active]
+        waiting = {active}
         for o in state.offers:
             for p in o.addressees(n):
                 if p not in o.answers and p not in o.declined:
                     waiting.add(p)
-        return [p for p in order if p in waiting]
-    players = state.players
-    planting = [p for p in order if players[p].kept or players[p].received]
-    return planting or [state.active]  # then the active player ends the turn
+        return [p % n for p in range(active, active + n) if p % n in waiting]
+    planting = [
+        p % n for p in range(active, active + n) if players[p % n].kept or players[p % n].received
+    ]
+    return planting or [active]  # then the active player ends the turn
 
 
 #: an action not yet built: its class, then its arguments (cheaper to list than actions)

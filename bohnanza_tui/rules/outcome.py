@@ -105,13 +105,28 @@ class Place(NamedTuple):
         return f"{self.island} {text}" if self.island else text
 
 
+#: parameters under these names are bean kinds (ints) and render as bean names
+BEAN_KEYS = frozenset({"bean", "kind"})
+
+
+def _shown(key: str, value: Any) -> Any:
+    """A parameter as a player reads it: kinds by name, places as "A1 field 2"."""
+    if key in BEAN_KEYS and type(value) is int:
+        return bean_name(value)
+    if key == "place" and type(value) is tuple:
+        return Place(*value)
+    return value
+
+
 def _render(msgid: str, params: dict[str, Any]) -> str:
+    """The message in the player's language; parameters stay raw until now (cheap to log)."""
+    shown = {k: _shown(k, v) for k, v in params.items()}
     text = _(msgid)
     try:
-        return text.format(**params)
+        return text.format(**shown)
     except (KeyError, IndexError, ValueError):
         # a broken translation must never hide the message
-        return msgid.format(**params)
+        return msgid.format(**shown)
 
 
 class Event(NamedTuple):

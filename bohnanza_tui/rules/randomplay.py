@@ -159,7 +159,7 @@ class RandomPlayer:
     def step(self, state: GameState) -> Action:
         """An action some pending player may take now."""
         pending = pending_players(state)
-        player = pending[0] if len(pending) == 1 else self.rng.choice(pending)
+        player = pending[0] if len(pending) == 1 else pending[int(self.rng.random() * len(pending))]
         return self.action_for(state, player)
 
     # -- proposals ---------------------------------------------------------------
@@ -211,12 +211,13 @@ class RandomPlayer:
         places = []
         for h in state.players[player].holdings:
             if island is None or h.island == island:
-                places += [(h.island, s) for s, f in enumerate(h.fields) if field_takes(f, kind)]
+                i = h.island
+                places += [(i, s) for s, f in enumerate(h.fields) if field_takes(f, kind)]
                 if len(h.kontor) < h.kontor_cap:
-                    places.append((h.island, KONTOR))
+                    places.append((i, KONTOR))
         if not places:
             return self._harvest(state, player, island)
-        i, slot = self.rng.choice(places)
+        i, slot = places[int(self.rng.random() * len(places))]
         return Plant(player, card, i, slot)
 
     def _harvest(self, state: GameState, player: int, island: int | None) -> Action | None:
@@ -229,7 +230,7 @@ class RandomPlayer:
         ]
         if not fields:
             return None
-        i, slot = self.rng.choice(fields)
+        i, slot = fields[int(self.rng.random() * len(fields))]
         return Harvest(player, i, slot)
 
     def _voyage(self, state: GameState, player: int) -> Action | None:

@@ -36,7 +36,7 @@ from .common import (
     refuse,
     setup,
 )
-from .outcome import Bean, Event, Refusal
+from .outcome import Event, Refusal
 from .state import (
     CHOOSE_ISLAND,
     HOME,
@@ -257,9 +257,13 @@ def check_sail(state: GameState, a: Sail) -> Refusal | None:
         if isinstance(s, Refusal):
             return s
         if s.sailed:
-            return refuse("R-VOY-9", "ship {ship} has sailed this turn already", ship=ship_number(state, i))
+            return refuse(
+                "R-VOY-9", "ship {ship} has sailed this turn already", ship=ship_number(state, i)
+            )
         if s.island == a.island:
-            return refuse("R-VOY-9", "ship {ship} lies in that harbor already", ship=ship_number(state, i))
+            return refuse(
+                "R-VOY-9", "ship {ship} lies in that harbor already", ship=ship_number(state, i)
+            )
     if not 0 <= a.island < len(state.islands) or a.player not in state.islands[a.island].harbors:
         return refuse("R-VOY-9", "ships sail only to their owner's harbors")
     if len(a.ships) < 2 and blockaded(state, a.player, a.island):
@@ -331,7 +335,7 @@ def load(state: GameState, a: Load) -> list[Event]:
             "{name} loads {count} {bean} onto ship {ship}.",
             name=state.players[a.player].name,
             count=len(a.cards),
-            bean=Bean(KIND_OF[a.cards[0]]),
+            bean=KIND_OF[a.cards[0]],
             ship=ship_number(state, a.ship),
         )
     ]
@@ -345,7 +349,12 @@ def check_unload(state: GameState, a: Unload) -> Refusal | None:
     if isinstance(s, Refusal):
         return s
     if not 1 <= a.count <= len(s.cargo):
-        return refuse("R-VOY-8", "ship {ship} carries {n} beans", ship=ship_number(state, a.ship), n=len(s.cargo))
+        return refuse(
+            "R-VOY-8",
+            "ship {ship} carries {n} beans",
+            ship=ship_number(state, a.ship),
+            n=len(s.cargo),
+        )
     h = state.players[a.player].holding(s.island)
     assert h is not None
     if len(h.kontor) + a.count > h.kontor_cap:
@@ -369,7 +378,7 @@ def unload(state: GameState, a: Unload) -> list[Event]:
             "{name} unloads {count} {bean} from ship {ship} into the Kontor.",
             name=state.players[a.player].name,
             count=a.count,
-            bean=Bean(kind),
+            bean=kind,
             ship=ship_number(state, a.ship),
         )
     ]
@@ -399,7 +408,7 @@ def check_to_store(state: GameState, a: ToStore) -> Refusal | None:
         return refuse(
             "D-6",
             "the pirate store holds a {bean} bean already (one per kind)",
-            bean=Bean(kind),
+            bean=kind,
         )
     return None
 
@@ -418,7 +427,7 @@ def to_store(state: GameState, a: ToStore) -> list[Event]:
         event(
             "{name} puts a {bean} bean into the pirate store.",
             name=p.name,
-            bean=Bean(KIND_OF[a.card]),
+            bean=KIND_OF[a.card],
         )
     ]
 
@@ -451,7 +460,7 @@ def kontor_to_field(state: GameState, a: KontorToField) -> list[Event]:
         event(
             "{name} moves a {bean} bean from the Kontor to {place}.",
             name=state.players[a.player].name,
-            bean=Bean(KIND_OF[a.card]),
+            bean=KIND_OF[a.card],
             place=place_label(state, a.player, h.island, a.slot),
         )
     ]
@@ -496,7 +505,7 @@ def raid_kontor(state: GameState, a: RaidKontor) -> list[Event]:
         event(
             "{name}'s pirates take a {bean} bean from {victim}'s Kontor to {place}.",
             name=state.players[a.player].name,
-            bean=Bean(KIND_OF[a.card]),
+            bean=KIND_OF[a.card],
             victim=state.players[a.victim].name,
             place=place_label(state, a.player, a.island, a.slot),
         )
@@ -531,7 +540,7 @@ def raid_ship(state: GameState, a: RaidShip) -> list[Event]:
             name=state.players[a.player].name,
             victim=state.players[s.owner].name,
             n=len(cargo),
-            bean=Bean(kind),
+            bean=kind,
             coins=coins,
             loot=loot,
         )
