@@ -204,6 +204,8 @@ def accept(state: GameState, a: Accept) -> list[Event]:
     if o.to is not None:
         return execute(state, o, a.player, list(a.give))
     o.answers[a.player] = list(a.give)
+    if not a.give:
+        return [event("{name} accepts offer {id}.", name=state.players[a.player].name, id=o.id)]
     return [
         event(
             "{name} accepts offer {id}, giving {give}.",
