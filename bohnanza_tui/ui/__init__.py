@@ -1,0 +1,28 @@
+"""The Textual app: hot-seat Bohnanza and Bohn Voyage at one keyboard.
+
+``import bohnanza_tui.ui`` stays cheap: Textual is imported only when the app
+runs (``run_app``), so the command line starts fast for its other commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bohnanza_tui.rules.save import Session
+
+__all__ = ["run_app"]
+
+
+def run_app(session: Session | None = None, save_path: Path | None = None) -> int:
+    """Run the app: the set-up screen, or straight to the table of ``session``.
+
+    ``save_path`` is where ``ctrl+s`` saves (the autosave is written anyway).
+    Returns the process exit code.
+    """
+    from .app import BohnanzaApp
+
+    app = BohnanzaApp(session=session, save_path=save_path)
+    app.run()
+    return app.return_code or 0

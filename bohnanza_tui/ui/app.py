@@ -1,0 +1,365 @@
+"""The Bohnanza app: screens, saving, the command palette.
+
+The set-up screen starts a game; the table screen plays it; the end screen
+closes it. The game is written to the autosave file after every action, so
+``bohnanza resume`` continues exactly where it stopped, even after a crash.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from bohnanza_tui.i18n import _
+
+from .hotseat import BotFactory, HotSeat, Seat, default_bot_factory, seats_from
+
+if TYPE_CHECKING:
+    from bohnanza_tui.rules.save import Session
+
+_DEFAULT: Any = object()
+STYLES = Path(__file__).parent / "styles"
+
+
+def _autosave_path() -> Path:
+    from bohnanza_tui.rules.save import autosave_path
+
+    return autosave_path()
+
+
+def seats_file(save: Path) -> Path:
+    """Who played which seat (human or computer): kept beside a save, as the save has no room for it."""
+    return save.with_name(save.stem + ".seats.json")
+
+
+def write_seats(save: Path, seats: list[Seat]) -> None:
+    data = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
+    tmp = seats_file(save).with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(seats_file(save))
+
+
+def read_seats(save: Path, session: Session) -> list[Seat] | None:
+    try:
+        data = json.loads(seats_file(save).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, list) or [d.get("name") for d in data] != session.names:
+        return None
+    return seats_from(session, data)
+
+
+def final_harvest(session: Session) -> list[str]:
+    """The log lines of the action that ended the game (the final harvest and the winner)."""
+    from bohnanza_tui.rules import apply
+
+    if not session.log:
+        return []
+    before = None
+    for _action, state in session.replay():
+        if state.over:
+            break
+        before = state
+    if before is None:
+        return []
+    try:
+        return [str(e) for e in apply(before, session.log[len(session.log) - 1])]
+    except Exception:  # a nicety: never fail the end screen for it
+        return []
+
+
+class GameCommands(Provider):
+    """Command palette entries: new game, save, load, help, theme, undo."""
+
+    def _commands(self) -> list[tuple[str, str, str]]:
+        return [
+            (_("New game"), _("Leave this game and set up a new one"), "new_game_screen"),
+            (_("Save game"), _("Save the game to its file"), "save"),
+            (_("Save game as…"), _("Save the game to a file you name"), "save_as"),
+            (_("Load game…"), _("Open a saved game"), "load"),
+            (_("Resume last game"), _("Continue the game in the autosave"), "resume"),
+            (_("Help"), _("Rules summary and keys"), "help"),
+            (_("Theme"), _("Change the colours"), "change_theme"),
+        ]
+
+    async def discover(self) -> Hits:
+        for name, help_text, action in self._commands():
+            yield DiscoveryHit(name, partial(self.app.run_action, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, action in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(
+                    score,
+                    matcher.highlight(name),
+                    partial(self.app.run_action, action),
+                    help=help_text,
+                )
+
+
+class BohnanzaApp(App[int]):
+    """Bohnanza and Bohn Voyage, hot-seat at one keyboard, with computer players."""
+
+    TITLE = "Bohnanza"
+    #: every stylesheet loads once, at start (pushing a screen never re-parses CSS); the
+    #: paths are absolute so that subclasses elsewhere (tests, benchmarks) find them too
+    CSS_PATH = [
+        STYLES / name
+        for name in (
+            "app.tcss",
+            "table.tcss",
+            "dialogs.tcss",
+            "privacy.tcss",
+            "setup.tcss",
+            "end.tcss",
+        )
+    ]
+    COMMANDS = App.COMMANDS | {GameCommands}
+    BINDINGS = [
+        Binding("question_mark,f1", "help", _("Help"), key_display="?"),
+        Binding("ctrl+s", "save", _("Save"), show=False),
+        Binding("ctrl+q", "quit", _("Quit"), show=False),
+    ]
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        save_path: Path | None = None,
+        *,
+        seats: list[Seat] | None = None,
+        bot_factory: BotFactory | None = _DEFAULT,
+        bot_delay: float = 0.6,
+        autosave: Path | None = _DEFAULT,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.seats = seats
+        self.bot_factory = default_bot_factory() if bot_factory is _DEFAULT else bot_factory
+        self.bot_delay = bot_delay
+        self.autosave_target: Path | None = _autosave_path() if autosave is _DEFAULT else autosave
+        self.hotseat: HotSeat | None = None
+        self.coin_history: list[list[int]] = []
+
+    # -- screens ----------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[Any]:
+        # the set-up screen is the bottom of the stack: "New game" goes back to it
+        return self._setup_screen() if self.session is None else Screen()
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            seats = self.seats or self._stored_seats(self.session)
+            self._start(self.session, seats, resumed=True)
+
+    def _setup_screen(self) -> Screen[Any]:
+        from .screens.setup import SetupScreen
+
+        target = self.autosave_target
+        return SetupScreen(self.bot_factory is not None, bool(target and target.exists()))
+
+    def _stored_seats(self, session: Session) -> list[Seat]:
+        for path in (self.save_path, self.autosave_target):
+            if path is not None:
+                seats = read_seats(path, session)
+                if seats is not None:
+                    return seats
+        return seats_from(session)
+
+    def _replace_screens(self, screen: Screen[Any]) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def new_game(self, mode: str, seats: list[Seat], seed: int | None) -> str | None:
+        """Start a game from the set-up screen; returns the error to show, if any."""
+        if any(not s.is_human for s in seats) and self.bot_factory is None:
+            return _("Computer players are not installed.")
+        from bohnanza_tui.rules.save import Session
+
+        try:
+            session = Session.new(mode, [s.name for s in seats], seed)
+        except ValueError as exc:
+            return str(exc)
+        self._start(session, seats)
+        return None
+
+    def _start(self, session: Session, seats: list[Seat], resumed: bool = False) -> None:
+        from .screens.table import TableScreen
+
+        self.session = session
+        self.seats = [
+            Seat(p.name, s.kind, s.level) for p, s in zip(session.state.players, seats, strict=True)
+        ]
+        self.hotseat = HotSeat(session, self.seats, self.bot_factory)
+        self.coin_history = self._history(session)
+        self.resumed = resumed
+        self._replace_screens(TableScreen(self.hotseat))
+        self._autosave()
+
+    def opening_lines(self) -> list[str]:
+        session = self.session
+        assert session is not None
+        mode = _("Bohn Voyage") if session.mode.value == "voyage" else _("classic Bohnanza")
+        lines = [
+            _("{mode} · {n} players · seed {seed}").format(
+                mode=mode, n=len(session.names), seed=session.seed
+            )
+        ]
+        if getattr(self, "resumed", False) and session.log:
+            lines.append(_("Game resumed after {n} actions.").format(n=len(session.log)))
+        return lines
+
+    def show_end(self) -> None:
+        from .screens.end import EndScreen
+
+        if isinstance(self.screen, EndScreen) or self.session is None:
+            return
+        self.push_screen(
+            EndScreen(self.session.state, final_harvest(self.session), self.coin_history)
+        )
+
+    # -- after every action --------------------------------------------------------------
+
+    def after_action(self, events: Iterable[str] = ()) -> None:
+        session = self.session
+        assert session is not None
+        state = session.state
+        coins = [len(p.coins) for p in state.players]
+        if len(self.coin_history) < state.turn or state.over:
+            self.coin_history.append(coins)
+        else:
+            self.coin_history[state.turn - 1] = coins
+        self._autosave()
+
+    def _history(self, session: Session) -> list[list[int]]:
+        """Coins per player after each turn, from the session's replay."""
+        history: list[list[int]] = []
+        try:
+            for _action, state in session.replay():
+                coins = [len(p.coins) for p in state.players]
+                if len(history) < state.turn:
+                    history.append(coins)
+                else:
+                    history[state.turn - 1] = coins
+        except Exception:  # a history is a nicety: never fail a game for it
+            return [[len(p.coins) for p in session.state.players]]
+        return history
+
+    def _autosave(self) -> None:
+        from bohnanza_tui.rules.save import SaveError, save_file
+
+        if self.autosave_target is None or self.session is None:
+            return
+        try:
+            self.autosave_target.parent.mkdir(parents=True, exist_ok=True)
+            save_file(self.session, self.autosave_target)
+            if self.seats:
+                write_seats(self.autosave_target, self.seats)
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), title=_("Autosave failed"), severity="error")
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_new_game_screen(self) -> None:
+        from .screens.setup import SetupScreen
+
+        if isinstance(self.screen_stack[0], SetupScreen):
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+        else:
+            self._replace_screens(self._setup_screen())
+
+    def action_save(self) -> None:
+        if self.session is None:
+            self.notify(_("There is no game to save yet."))
+            return
+        if self.save_path is None:
+            self.action_save_as()
+            return
+        self._save_to(self.save_path)
+
+    def _save_to(self, path: Path) -> None:
+        from bohnanza_tui.rules.save import SaveError, save_file
+
+        assert self.session is not None
+        try:
+            save_file(self.session, path)
+            if self.seats:
+                write_seats(path, self.seats)
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), title=_("Not saved"), severity="error")
+            return
+        self.save_path = path
+        self.notify(_("Saved to {path}.").format(path=path), title=_("Saved"))
+
+    def action_save_as(self) -> None:
+        from .screens.path import PathScreen
+
+        if self.session is None:
+            return
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self._save_to(path)
+
+        default = str(self.save_path or Path("bohnanza-save.json"))
+        self.push_screen(PathScreen(_("Save the game as"), default), callback=chosen)
+
+    def action_load(self) -> None:
+        from .screens.path import PathScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_file(path)
+
+        self.push_screen(
+            PathScreen(_("Open a saved game"), str(self.save_path or "")), callback=chosen
+        )
+
+    def open_file(self, path: Path) -> bool:
+        from bohnanza_tui.rules.save import SaveError, load_file
+
+        try:
+            session = load_file(path)
+        except SaveError as exc:
+            self.notify(str(exc), title=_("Can't open"), severity="error")
+            return False
+        self.save_path = path
+        self._start(session, read_seats(path, session) or seats_from(session), resumed=True)
+        return True
+
+    def action_resume(self) -> None:
+        from bohnanza_tui.rules.save import SaveError, load_file
+
+        if self.autosave_target is None or not self.autosave_target.exists():
+            self.notify(_("There is no game to resume."))
+            return
+        try:
+            session = load_file(self.autosave_target)
+        except SaveError as exc:
+            self.notify(str(exc), title=_("Can't resume"), severity="error")
+            return
+        self._start(session, self._stored_seats(session), resumed=True)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        # the game's own entries come from GameCommands; keep Textual's theme/keys/quit
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Quit", "Keys"):
+                yield command

@@ -1,0 +1,367 @@
+"""The options behind each key: every candidate action, checked by the engine.
+
+A key such as ``p`` (plant) or ``s`` (sail) opens a list of what could be
+done; each entry is a concrete action with the engine's verdict. Refused
+entries stay in the list, greyed out with the refusal (rule id and reason),
+so a player sees *why* a harbor is blocked or a field can't take a bean.
+Nothing here decides a rule: it enumerates places, ships and cards and asks
+``engine.check``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.content import Content
+
+from bohnanza_tui.i18n import _
+from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, check
+from bohnanza_tui.rules.actions import (
+    BuyField,
+    BuyHarbor,
+    BuyPirateShip,
+    BuyShip,
+    ChooseIsland,
+    Harvest,
+    Keep,
+    KontorToField,
+    Load,
+    Plant,
+    RaidKontor,
+    RaidShip,
+    Sail,
+    ToStore,
+    Unload,
+)
+from bohnanza_tui.rules.common import setup
+from bohnanza_tui.rules.data import SALE_TABLES
+from bohnanza_tui.rules.state import IslandType
+
+from . import render
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One entry of a choice list: what it does, the value returned, and why not (if refused)."""
+
+    label: Content
+    value: Any
+    refusal: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def checked(state: GameState, label: Content, action: Action) -> Choice:
+    refusal = check(state, action)
+    return Choice(label, action, None if refusal is None else str(refusal))
+
+
+def _place_label(state: GameState, player: int, island: int, slot: int) -> Content:
+    name = render.place_name(state, player, island, slot)
+    h = state.players[player].holding(island)
+    assert h is not None
+    if slot == KONTOR:
+        inside = render.cards_summary(h.kontor) if h.kontor else Content(_("empty"))
+        return Content.assemble((name, "bold"), f" ({len(h.kontor)}/{h.kontor_cap}): ", inside)
+    f = h.fields[slot]
+    inside = render.bean(KIND_OF[f[0]], len(f)) if f else Content(_("empty"))
+    return Content.assemble((name, "bold"), ": ", inside)
+
+
+def places(state: GameState, player: int, island: int | None = None) -> list[tuple[int, int]]:
+    """Every field and Kontor of ``player`` (on ``island`` only, if given), home first."""
+    out: list[tuple[int, int]] = []
+    for h in state.players[player].holdings:
+        if island is not None and h.island != island:
+            continue
+        out += [(h.island, s) for s in range(len(h.fields))]
+        if h.kontor_cap:
+            out.append((h.island, KONTOR))
+    return out
+
+
+def plant_choices(state: GameState, player: int, card: int) -> list[Choice]:
+    return [
+        checked(state, _place_label(state, player, i, s), Plant(player, card, i, s))
+        for i, s in places(state, player)
+    ]
+
+
+def preferred_plant(state: GameState, allowed: list[Plant]) -> Plant:
+    """Of the allowed plantings, one onto a field already growing beans (of this kind), else the first."""
+    for a in allowed:
+        h = state.players[a.player].holding(a.island)
+        if a.slot != KONTOR and h is not None and h.fields[a.slot]:
+            return a
+    return allowed[0]
+
+
+def harvest_choices(state: GameState, player: int) -> list[Choice]:
+    out = []
+    for h in state.players[player].holdings:
+        table = SALE_TABLES[state.islands[h.island].type.value]
+        for s, f in enumerate(h.fields):
+            if not f:
+                continue
+            coins = table[KIND_OF[f[0]]][len(f)]
+            label = Content.assemble(
+                _place_label(state, player, h.island, s),
+                (" → " + _("sells for {coins}").format(coins=coins), "bold"),
+            )
+            out.append(checked(state, label, Harvest(player, h.island, s)))
+    return out
+
+
+def keep_choices(state: GameState, player: int) -> list[Choice]:
+    return [
+        checked(state, Content.assemble(_("Keep "), render.card(c)), Keep(player, c))
+        for c in state.face_up
+    ]
+
+
+def island_choices(state: GameState, player: int) -> tuple[str, list[Choice]]:
+    """The rotation: the type due and only the islands that qualify (``voyage.rotation_due``)."""
+    from bohnanza_tui.rules.voyage import rotation_due
+
+    kind, islands = rotation_due(state, player)
+    out = []
+    for i in islands:
+        isl = state.islands[i]
+        name = _("home") if isl.type is IslandType.HOME else isl.name
+        out.append(
+            checked(
+                state,
+                Content.assemble((name, "bold"), f" ({isl.type.value})"),
+                ChooseIsland(player, i),
+            )
+        )
+    return kind.value, out
+
+
+def _store_pay(state: GameState, player: int, need: int | None) -> tuple[int, ...]:
+    """The pirate-store beans offered as payment: the oldest ones first."""
+    store = state.players[player].store
+    return tuple(store[: need or 0])
+
+
+def buy_choices(state: GameState, player: int) -> list[Choice]:
+    s = setup(state)
+    p = state.players[player]
+    out: list[Choice] = []
+    if s.third_field_cost is not None:
+        out.append(
+            checked(
+                state,
+                Content(_("Third field at home ({cost} coins)").format(cost=s.third_field_cost)),
+                BuyField(player, player),
+            )
+        )
+    if not s.is_voyage:
+        return out
+    for i, isl in enumerate(state.islands):
+        if isl.type is IslandType.HOME:
+            continue
+        owners = ", ".join(state.players[o].name if o is not None else "—" for o in isl.harbors)
+        out.append(
+            checked(
+                state,
+                Content(
+                    _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
+                        island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
+                    )
+                ),
+                BuyHarbor(player, i),
+            )
+        )
+    for h in p.holdings[1:]:
+        isl = state.islands[h.island]
+        out.append(
+            checked(
+                state,
+                Content(
+                    _("Second field on {island} for {cost} coins").format(
+                        island=isl.name, cost=s.second_colony_field_cost
+                    )
+                ),
+                BuyField(player, h.island),
+            )
+        )
+    out.append(
+        checked(
+            state,
+            Content(_("Second merchant ship for {cost} coins").format(cost=s.ship_cost)),
+            BuyShip(player),
+        )
+    )
+    out.append(
+        checked(
+            state,
+            Content(
+                _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
+            ),
+            BuyPirateShip(player, _store_pay(state, player, s.pirate_ship_beans)),
+        )
+    )
+    return out
+
+
+def _harbor_name(state: GameState, island: int) -> str:
+    isl = state.islands[island]
+    return _("home") if isl.type is IslandType.HOME else isl.name
+
+
+def sail_choices(state: GameState, player: int) -> list[Choice]:
+    """Every own ship to every own harbor; blocked ones keep the engine's reason."""
+    p = state.players[player]
+    ships = state.ships_of(player)
+    out: list[Choice] = []
+    for i in ships:
+        ship = state.ships[i]
+        for h in p.holdings:
+            if h.island == ship.island:
+                continue
+            label = Content(
+                _("Ship {n} ({at}) → {to}").format(
+                    n=i + 1, at=_harbor_name(state, ship.island), to=_harbor_name(state, h.island)
+                )
+            )
+            out.append(checked(state, label, Sail(player, (i,), h.island)))
+    if len(ships) == 2:
+        for h in p.holdings[1:]:
+            label = Content(
+                _("Ships {a} and {b} together → {to}").format(
+                    a=ships[0] + 1, b=ships[1] + 1, to=_harbor_name(state, h.island)
+                )
+            )
+            out.append(checked(state, label, Sail(player, tuple(ships), h.island)))
+    return out
+
+
+def load_choices(state: GameState, player: int) -> list[Choice]:
+    out: list[Choice] = []
+    for i in state.ships_of(player):
+        ship = state.ships[i]
+        h = state.players[player].holding(ship.island)
+        if h is None or not h.kontor:
+            continue
+        kinds: dict[int, list[int]] = {}
+        for c in h.kontor:
+            kinds.setdefault(KIND_OF[c], []).append(c)
+        for kind, cards in kinds.items():
+            label = Content.assemble(
+                _("Load ship {n} at {at} with ").format(
+                    n=i + 1, at=_harbor_name(state, ship.island)
+                ),
+                render.bean(kind, len(cards)),
+            )
+            out.append(checked(state, label, Load(player, i, tuple(cards))))
+    return out
+
+
+def unload_choices(state: GameState, player: int) -> list[Choice]:
+    out: list[Choice] = []
+    for i in state.ships_of(player):
+        ship = state.ships[i]
+        if not ship.cargo:
+            continue
+        kind = KIND_OF[ship.cargo[0]]
+        for count in sorted({1, len(ship.cargo)}):
+            label = Content.assemble(
+                _("Unload ship {n} at {at}: ").format(n=i + 1, at=_harbor_name(state, ship.island)),
+                render.bean(kind, count),
+            )
+            out.append(checked(state, label, Unload(player, i, count)))
+    return out
+
+
+def store_choices(state: GameState, player: int) -> list[Choice]:
+    p = state.players[player]
+    out = [
+        checked(
+            state, Content.assemble(_("From the home Kontor: "), render.card(c)), ToStore(player, c)
+        )
+        for c in p.holdings[0].kontor
+    ]
+    for i in state.ships_of(player):
+        ship = state.ships[i]
+        if ship.cargo:
+            c = ship.cargo[-1]
+            label = Content.assemble(_("From ship {n}: ").format(n=i + 1), render.card(c))
+            out.append(checked(state, label, ToStore(player, c)))
+    return out
+
+
+def move_choices(state: GameState, player: int) -> list[Choice]:
+    out: list[Choice] = []
+    for h in state.players[player].holdings:
+        seen: set[int] = set()
+        for c in h.kontor:
+            if KIND_OF[c] in seen:
+                continue
+            seen.add(KIND_OF[c])
+            for slot in range(len(h.fields)):
+                label = Content.assemble(
+                    render.card(c),
+                    " → ",
+                    _place_label(state, player, h.island, slot),
+                )
+                out.append(checked(state, label, KontorToField(player, c, slot)))
+    return out
+
+
+def raid_targets(state: GameState, player: int) -> list[Choice]:
+    """Step one of a raid: a bean in another player's Kontor, or a loaded ship."""
+    s = setup(state)
+    pay = _store_pay(state, player, s.raid_beans)
+    out: list[Choice] = []
+    for v, vp in enumerate(state.players):
+        if v == player:
+            continue
+        for h in vp.holdings:
+            for c in h.kontor:
+                label = Content.assemble(
+                    _("{name}'s Kontor on {island}: ").format(
+                        name=vp.name, island=_harbor_name(state, h.island)
+                    ),
+                    render.card(c),
+                )
+                # the destination is chosen next; check with the first place that could take it
+                dests = [
+                    RaidKontor(player, v, c, i, slot, pay) for i, slot in places(state, player)
+                ]
+                refusals = [check(state, a) for a in dests]
+                ok = next((a for a, r in zip(dests, refusals, strict=True) if r is None), None)
+                if ok is not None:
+                    out.append(Choice(label, ok))
+                else:
+                    first = next((r for r in refusals if r is not None), None)
+                    out.append(Choice(label, dests[0] if dests else None, str(first)))
+    for i, ship in enumerate(state.ships):
+        if ship.owner == player or not ship.cargo:
+            continue
+        label = Content.assemble(
+            _("{name}'s ship {n} at {at}: ").format(
+                name=state.players[ship.owner].name, n=i + 1, at=_harbor_name(state, ship.island)
+            ),
+            render.bean(KIND_OF[ship.cargo[0]], len(ship.cargo)),
+        )
+        out.append(checked(state, label, RaidShip(player, i, pay)))
+    return out
+
+
+def raid_destinations(state: GameState, raid: RaidKontor) -> list[Choice]:
+    return [
+        checked(
+            state,
+            _place_label(state, raid.player, i, s),
+            RaidKontor(raid.player, raid.victim, raid.card, i, s, raid.pay),
+        )
+        for i, s in places(state, raid.player)
+    ]
+
+
+def player_choices(state: GameState, players: list[int]) -> list[Choice]:
+    return [Choice(Content.styled(state.players[p].name, "bold"), p) for p in players]

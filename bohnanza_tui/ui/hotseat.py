@@ -1,0 +1,227 @@
+"""Who has the keyboard: the game's pending players turned into one person at a time.
+
+The rules core can wait for several players at once (trade partners, everyone
+planting received beans); a shared keyboard serves one person at a time. This
+module decides who that is, when the keyboard must change hands behind the
+privacy screen, and drives the computer players. It holds no rule: every
+"may this happen" is asked of the engine, every move goes through the Session.
+
+No Textual import here: the hot-seat logic is tested without a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bohnanza_tui.rules import Action, GameState, Phase, legal_actions, pending_players, view
+from bohnanza_tui.rules.actions import Decline, EndPhase
+
+if TYPE_CHECKING:
+    from bohnanza_tui.rules.save import Session
+
+HUMAN = "human"
+COMPUTER = "computer"
+LEVELS = ("random", "basic", "strong")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at one place of the table: a person, or a computer player of some level."""
+
+    name: str
+    kind: str = HUMAN
+    level: str = "basic"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+class Bot(Protocol):
+    def act(self, view: GameState, player: int) -> Action: ...
+
+
+BotFactory = Callable[[str, int], Bot]
+
+
+def default_bot_factory() -> BotFactory | None:
+    """``bohnanza_tui.bots.make_bot`` when the computer players are installed (imported on first use)."""
+    from importlib.util import find_spec
+
+    if find_spec("bohnanza_tui.bots") is None:
+        return None
+
+    def make(level: str, seed: int) -> Bot:
+        from bohnanza_tui.bots import make_bot
+
+        return make_bot(level, seed)  # type: ignore[no-any-return]
+
+    return make
+
+
+class HotSeat:
+    """The session plus the seats, the person at the keyboard and the computer players.
+
+    ``holder`` is the person whose hand may show now: set only after that
+    person confirmed the privacy screen; ``None`` shows no hand at all.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        seats: list[Seat],
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        self.session = session
+        self.seats = seats
+        self.holder: int | None = None
+        self._bot_factory = bot_factory
+        self._bots: dict[int, Bot] = {}
+        if len(self.humans) == 1:
+            # one person against computers: the keyboard never changes hands
+            self.holder = self.humans[0]
+
+    # -- who is who ---------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if s.is_human]
+
+    def is_human(self, player: int) -> bool:
+        return self.seats[player].is_human
+
+    @property
+    def shared(self) -> bool:
+        """Do several people share the keyboard (so hands must be hidden between them)?"""
+        return len(self.humans) > 1
+
+    def next_actor(self) -> int | None:
+        """The one player the keyboard serves next, or None when the game is over.
+
+        The active player first in phases 1 and 4; in phase 2 the players who
+        owe an answer to an offer go before the active player sees the answers;
+        in phase 3 the other players plant what they received, then the active
+        player plants and ends the turn.
+        """
+        state = self.state
+        if state.over:
+            return None
+        pending = pending_players(state)
+        if not pending:
+            return None
+        if state.phase in (Phase.TRADE, Phase.PLANT_TRADED):
+            others = [p for p in pending if p != state.active]
+            if others:
+                return others[0]
+        return pending[0]
+
+    def needs_pass(self, player: int) -> bool:
+        """Must the keyboard go to ``player`` behind the privacy screen first?"""
+        return self.is_human(player) and self.holder != player
+
+    def viewer(self) -> int | None:
+        """Whose hand the table shows: only the person at the keyboard, after the privacy screen."""
+        return self.holder
+
+    def game_view(self) -> GameState:
+        return view(self.state, self.holder)
+
+    def game_view_of(self, player: int) -> GameState:
+        return view(self.state, player)
+
+    def hide(self) -> None:
+        """Hide every hand (the keyboard is about to change hands, or computers play)."""
+        if self.shared:
+            self.holder = None
+
+    def reveal(self, player: int) -> None:
+        self.holder = player
+
+    def legal(self, player: int | None = None) -> list[Action]:
+        p = self.holder if player is None else player
+        if p is None or self.state.over:
+            return []
+        return legal_actions(self.state, p)
+
+    # -- the computer players ------------------------------------------------------
+
+    @property
+    def bots_available(self) -> bool:
+        return self._bot_factory is not None
+
+    def bot_for(self, player: int) -> Bot | None:
+        if self._bot_factory is None:
+            return None
+        bot = self._bots.get(player)
+        if bot is None:
+            seat = self.seats[player]
+            bot = self._bot_factory(seat.level, self.state.seed * 31 + player)
+            self._bots[player] = bot
+        return bot
+
+    def thinks_long(self, player: int) -> bool:
+        """Does this computer player search (so its move is computed off the UI thread)?"""
+        return self.seats[player].level == "strong"
+
+    def bot_action(self, player: int) -> Action:
+        """The computer player's choice; a legal fallback if it has none or errs."""
+        bot = self.bot_for(player)
+        action = bot.act(view(self.state, player), player) if bot is not None else None
+        return self.settle(player, action)
+
+    def settle(self, player: int, action: Action | None) -> Action:
+        """The bot's action if the engine accepts it now, else the fallback."""
+        if action is None or _refused(self.state, action):
+            return fallback_action(self.state, player)
+        return action
+
+
+def _refused(state: GameState, action: Action) -> bool:
+    from bohnanza_tui.rules import check
+
+    return check(state, action) is not None
+
+
+def fallback_action(state: GameState, player: int) -> Action:
+    """What a computer player does when its bot has no answer: the least eventful legal move.
+
+    Declining an offer, ending the phase, else the first legal action (a
+    planting, a harvest when the fields are full).
+    """
+    actions = legal_actions(state, player)
+    for kind in (Decline, EndPhase):
+        for a in actions:
+            if isinstance(a, kind):
+                return a
+    from bohnanza_tui.rules.actions import Plant
+
+    for a in actions:
+        if isinstance(a, Plant):
+            return a
+    if not actions:
+        raise RuntimeError(f"player {player} has no legal action")
+    return actions[0]
+
+
+def seats_from(session: Session, seats: Any = None) -> list[Seat]:
+    """Seats stored with a session (if the save format carries them), else everyone human."""
+    stored = seats if seats is not None else getattr(session, "seats", None)
+    names = [p.name for p in session.state.players]
+    if stored:
+        out = []
+        for name, s in zip(names, stored, strict=False):
+            if isinstance(s, Seat):
+                out.append(Seat(name, s.kind, s.level))
+            elif isinstance(s, dict):
+                out.append(Seat(name, str(s.get("kind", HUMAN)), str(s.get("level", "basic"))))
+            else:
+                out.append(Seat(name))
+        if len(out) == len(names):
+            return out
+    return [Seat(n) for n in names]

@@ -1,0 +1,1 @@
+"""The app's screens: set-up, table, privacy, dialogs, help, end."""

@@ -1,0 +1,79 @@
+"""A list to pick one thing from: where to plant, which field to harvest, where to sail...
+
+Refused entries stay visible, greyed out, each with the engine's reason (rule
+id and words), so the player learns the rule instead of guessing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from bohnanza_tui.i18n import _
+
+from ..choices import Choice
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """Pick one of ``choices``; dismisses with its value, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", _("Cancel")),
+        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, title: str, choices: list[Choice], note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            if self.note:
+                yield Static(self.note, classes="dialog-note")
+            options = []
+            for n, c in enumerate(self.choices, 1):
+                prefix = f"{n}. " if n < 10 else "   "
+                label = Content.assemble((prefix, "bold"), c.label)
+                if c.refusal:
+                    # every refused entry says why, so nobody has to try it to find out
+                    label = Content.assemble(
+                        label, ("  ✗", "bold"), "\n", ("   " + c.refusal, "italic")
+                    )
+                options.append(Option(label, disabled=not c.allowed))
+            if not options:
+                options.append(Option(_("Nothing to choose from now."), disabled=True))
+            yield OptionList(*options, id="choices")
+            yield Static(_("↑↓ choose · Enter or 1-9 select · Esc cancel"), classes="dialog-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        first = next((i for i, c in enumerate(self.choices) if c.allowed), None)
+        ol.highlighted = first if first is not None else (0 if self.choices else None)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option_index)
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.choices):
+            choice = self.choices[index]
+            if choice.allowed:
+                self.dismiss(choice.value)
+            else:
+                self.query_one(OptionList).highlighted = index
+                self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,126 @@
+"""The end of the game: the final harvest, the ranking with its tie-breaks, and the coins over time."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from bohnanza_tui.i18n import _, ngettext
+from bohnanza_tui.rules import GameState, standings
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def ranking(state: GameState) -> Content:
+    """The ranking (R-BASE-18) and, where coins tie, how the tie was broken."""
+    table = standings(state)
+    lines: list[Content] = []
+    for s in table:
+        name = state.players[s.player].name
+        medal = "★" if s.rank == 1 else " "
+        lines.append(
+            Content.assemble(
+                (f"{medal} {s.rank}. ", "bold"),
+                (f"{name:<20}", "bold" if s.rank == 1 else ""),
+                f"{s.coins:>3} " + ngettext("coin", "coins", s.coins),
+                (
+                    "   "
+                    + ngettext("{n} card in hand", "{n} cards in hand", s.hand).format(n=s.hand),
+                    "$foreground-muted",
+                ),
+            )
+        )
+    notes: list[str] = []
+    by_coins: dict[int, list[int]] = {}
+    for s in table:
+        by_coins.setdefault(s.coins, []).append(s.player)
+    for coins, players in by_coins.items():
+        if len(players) < 2:
+            continue
+        names = ", ".join(state.players[p].name for p in players)
+        ranks = {s.rank for s in table if s.player in players}
+        if len(ranks) == 1:
+            notes.append(
+                _(
+                    "{names} tie on {coins} coins and on cards in hand: they share the place."
+                ).format(names=names, coins=coins)
+            )
+        else:
+            notes.append(
+                ngettext(
+                    "{names} tie on {coins} coin; more cards left in hand ranks higher.",
+                    "{names} tie on {coins} coins; more cards left in hand ranks higher.",
+                    coins,
+                ).format(names=names, coins=coins)
+            )
+    if not notes:
+        notes.append(_("No ties: the most coins wins."))
+    return Content.assemble(
+        Content("\n").join(lines), "\n\n", Content.styled("\n".join(notes), "italic")
+    )
+
+
+def coin_chart(state: GameState, history: list[list[int]]) -> Content:
+    """One bar row per player: coins after each turn, scaled to the best total."""
+    if not history:
+        return Content(_("No history recorded."))
+    top = max(max(row) for row in history) or 1
+    width = max(len(p.name) for p in state.players)
+    lines = []
+    for p, player in enumerate(state.players):
+        series = [row[p] for row in history if p < len(row)]
+        bars = "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in series)
+        lines.append(
+            Content.assemble(
+                (f"{player.name:<{width}} ", "bold"),
+                (bars, "$text-accent"),
+                f" {series[-1] if series else 0}",
+            )
+        )
+    axis = _("turns 1 … {n}").format(n=len(history))
+    return Content.assemble(
+        Content("\n").join(lines), "\n", (" " * (width + 1) + axis, "$foreground-muted")
+    )
+
+
+class EndScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "app.new_game_screen", _("New game")),
+        Binding("escape,t", "back", _("Look at the table")),
+        Binding("q", "app.quit", _("Quit")),
+    ]
+
+    def __init__(self, state: GameState, harvest: list[str], history: list[list[int]]) -> None:
+        super().__init__()
+        self.state = state
+        self.harvest = harvest
+        self.history = history
+
+    def compose(self) -> ComposeResult:
+        winners = [self.state.players[s.player].name for s in standings(self.state) if s.rank == 1]
+        with VerticalScroll(id="end-box"):
+            yield Static(
+                _("The game is over — {names} wins!").format(names=" & ".join(winners))
+                if len(winners) == 1
+                else _("The game is over — {names} share the win!").format(
+                    names=" & ".join(winners)
+                ),
+                id="end-title",
+            )
+            with Vertical(classes="end-part", id="end-ranking") as v:
+                v.border_title = _("Ranking")
+                yield Static(ranking(self.state))
+            with Vertical(classes="end-part", id="end-chart") as v:
+                v.border_title = _("Coins over the turns")
+                yield Static(coin_chart(self.state, self.history))
+            with Vertical(classes="end-part", id="end-harvest") as v:
+                v.border_title = _("Final harvest")
+                yield Static("\n".join(self.harvest) or _("No field held beans."))
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

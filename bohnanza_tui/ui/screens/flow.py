@@ -1,0 +1,209 @@
+"""The hot-seat loop: after every action, whom the keyboard serves next.
+
+``GameFlowScreen`` is the base of the table screen. It plays actions through
+the session, then hands the keyboard on: behind the privacy screen to another
+person, to a computer player after a short visible pause (a timer, never a
+sleep; a searching computer thinks in a worker thread), or back to the person
+who holds it. It also opens what the person at the keyboard must answer now
+(an offer, the rotation's island). The rules stay with the engine; the order
+of people with ``HotSeat``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.screen import Screen
+
+from bohnanza_tui.i18n import _
+from bohnanza_tui.rules import Action, IllegalAction, Phase
+
+from ..widgets import EventLog
+from .privacy import PrivacyScreen
+
+if TYPE_CHECKING:
+    from ..app import BohnanzaApp
+    from ..hotseat import HotSeat
+
+#: more computer actions than this in one turn and the computer player is made to move on
+BOT_ACTIONS_PER_TURN = 60
+
+
+class GameFlowScreen(Screen[None]):
+    """A screen that drives one game: actions in, the next person (or computer) out."""
+
+    def __init__(self, hotseat: HotSeat) -> None:
+        super().__init__()
+        self.hs = hotseat
+        self._generation = 0
+        self._bot_moves = 0
+        self._bot_turn = -1
+        self._auto_key: object = None
+
+    @property
+    def bohnanza(self) -> BohnanzaApp:
+        return self.app  # type: ignore[return-value]
+
+    # hooks the table screen fills in
+    def refresh_table(self) -> None:
+        raise NotImplementedError
+
+    def action_choose_island(self) -> None:
+        raise NotImplementedError
+
+    def action_offers(self) -> None:
+        raise NotImplementedError
+
+    def _answer(self, offer_id: int) -> None:
+        raise NotImplementedError
+
+    def _revealed_hook(self) -> None:
+        """Called when a new person has taken the keyboard (reset selections)."""
+
+    def play(self, action: Action, *, quiet: bool = False) -> bool:
+        """Play an action through the session; a refusal is logged with its rule and changes nothing."""
+        log = self.query_one(EventLog)
+        try:
+            events = self.hs.session.play(action)
+        except IllegalAction as exc:
+            log.add_refusal(str(exc.refusal))
+            if not quiet:
+                self.notify(str(exc.refusal), title=_("Not allowed"), severity="warning")
+            self.refresh_bindings()
+            return False
+        log.add_events([str(e) for e in events])
+        self.bohnanza.after_action()
+        self.advance()
+        return True
+
+    def advance(self) -> None:
+        """Hand the keyboard to whoever the game waits for: privacy screen, computer, or nobody."""
+        hs = self.hs
+        self._generation += 1
+        if hs.state.over:
+            hs.hide()
+            self.refresh_table()
+            self.bohnanza.show_end()
+            return
+        actor = hs.next_actor()
+        if actor is None:
+            self.refresh_table()
+            return
+        if not hs.is_human(actor):
+            hs.hide()
+            self.refresh_table()
+            answering = hs.state.phase is Phase.TRADE and actor != hs.state.active
+            delay = 0.0 if answering else self.bohnanza.bot_delay
+            step = partial(self._bot_step, self._generation, actor)
+            if delay > 0:
+                self.set_timer(delay, step)  # a visible pause: people follow the computer's moves
+            else:
+                self.call_later(step)
+            return
+        if hs.needs_pass(actor):
+            hs.holder = None
+            self.refresh_table()
+            if any(isinstance(s, PrivacyScreen) for s in self.app.screen_stack):
+                return  # the keyboard is being passed already; Enter there reveals the right hand
+            self.app.push_screen(
+                PrivacyScreen(hs.state.players[actor].name, self._pass_reason(actor)),
+                callback=lambda _result: self._revealed(actor),
+            )
+            return
+        self.refresh_table()
+        self._auto_dialog(actor)
+
+    def _pass_reason(self, actor: int) -> str:
+        state = self.hs.state
+        if state.phase is Phase.TRADE and actor != state.active:
+            return _("{name} has a trade offer to answer.").format(name=state.players[actor].name)
+        if state.phase is Phase.PLANT_TRADED and actor != state.active:
+            return _("{name} plants the beans received in trades.").format(
+                name=state.players[actor].name
+            )
+        if state.phase is Phase.TRADE and self._offers_to_answer(actor):
+            return _("{name} has an offer to answer.").format(name=state.players[actor].name)
+        if state.phase is Phase.TRADE:
+            return _("The answers to {name}'s offers are in.").format(
+                name=state.players[actor].name
+            )
+        return _("Turn {n}: {name}'s turn.").format(n=state.turn, name=state.players[actor].name)
+
+    def _revealed(self, actor: int) -> None:
+        if self.hs.next_actor() != actor:
+            # the game moved on meanwhile: never show this person someone else's hand
+            self.advance()
+            return
+        self.hs.reveal(actor)
+        self._revealed_hook()
+        self.refresh_table()
+        self._auto_dialog(actor)
+
+    def _bot_step(self, generation: int, actor: int) -> None:
+        if generation != self._generation or self.hs.state.over:
+            return
+        state = self.hs.state
+        if self._bot_turn != state.turn:
+            self._bot_turn, self._bot_moves = state.turn, 0
+        self._bot_moves += 1
+        if self._bot_moves > BOT_ACTIONS_PER_TURN:
+            from ..hotseat import fallback_action
+
+            self.play(fallback_action(state, actor), quiet=True)
+        elif self.hs.thinks_long(actor):
+            self._think(generation, actor, self.hs.bot_for(actor), self.hs.game_view_of(actor))
+        else:
+            self.play(self.hs.bot_action(actor), quiet=True)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, generation: int, actor: int, bot: Any, game_view: Any) -> None:
+        """A searching computer player thinks off the UI thread; the table stays responsive."""
+        action = bot.act(game_view, actor) if bot is not None else None
+        self.app.call_from_thread(self._thought, generation, actor, action)
+
+    def _thought(self, generation: int, actor: int, action: Action | None) -> None:
+        if generation != self._generation or self.hs.state.over:
+            return  # the table moved on meanwhile (an undo, a harvest): ask again
+        self.play(self.hs.settle(actor, action), quiet=True)
+
+    def _auto_dialog(self, actor: int) -> None:
+        """Open what the player at the keyboard must answer now (once per situation)."""
+        state = self.hs.state
+        key: object = None
+        if state.phase is Phase.CHOOSE_ISLAND and actor == state.active:
+            key = ("island", state.turn)
+            if key != self._auto_key:
+                self._auto_key = key
+                self.action_choose_island()
+            return
+        if state.phase is not Phase.TRADE:
+            return
+        todo = self._offers_to_answer(actor)
+        if todo:
+            key = ("answer", actor, tuple(o.id for o in todo))
+            if key != self._auto_key:
+                self._auto_key = key
+                self._answer(todo[0].id)
+            return
+        if actor == state.active:
+            ready = [
+                o
+                for o in state.offers
+                if o.proposer == actor and o.answers and not self._waiting(o)
+            ]
+            if ready:
+                key = ("confirm", tuple((o.id, tuple(o.answers)) for o in ready))
+                if key != self._auto_key:
+                    self._auto_key = key
+                    self.action_offers()
+
+    def _waiting(self, offer: Any) -> list[int]:
+        n = len(self.hs.state.players)
+        return [
+            p for p in offer.addressees(n) if p not in offer.answers and p not in offer.declined
+        ]
+
+    def _offers_to_answer(self, player: int) -> list[Any]:
+        return [o for o in self.hs.state.offers if player in self._waiting(o)]

@@ -1,0 +1,155 @@
+"""The help screen (``?`` or F1): the rules in a player's words, and every key."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Static
+
+from bohnanza_tui.i18n import N_, _
+
+from .. import render
+
+RULES = N_(
+    """\
+# How to play Bohnanza
+
+**Goal:** the most coins at the end. You earn coins by planting beans on
+your fields and harvesting them: the more beans of one kind on a field, the
+more they sell for. The table shows, for every field, what it sells for now
+and the next step of its beanometer: `○ wax ×5 = 1 · next 7→2` means five wax
+beans sell for 1 coin now, and 7 of them would sell for 2.
+
+**Your hand keeps its order.** You never sort it: you plant from the front
+(marked ▶) and new cards go to the back.
+
+**A turn has four phases:**
+
+1. **Plant**: plant the front card of your hand (you must), then the next one
+   if you like. A field takes one kind of bean; if no field can take the
+   bean, harvest a field first.
+2. **Trade**: two cards are turned face up. Keep them, trade them, or give them
+   away; you may also trade or give cards from anywhere in your hand. The
+   others trade only with you. Beans received are planted, never taken into
+   the hand.
+3. **Plant traded beans**: everyone plants what they kept or received.
+4. **Draw**: you draw three cards to the back of your hand (four with 6-7
+   players), and the next player's turn begins.
+
+**Harvesting** is allowed at any time, also in someone else's turn (key `H`).
+A field holding one bean can't be harvested while another field holds more.
+
+**The end:** the game ends when the deck runs out for the third time (the
+second with 3 players). Every field is harvested; the most coins wins, then
+the most cards in hand.
+
+# Bohn Voyage
+
+Colony islands of type A, B and C sell some beans at other prices (their
+beanometer). Buy a **harbor** on an island (2 coins) to get a field and a small
+**Kontor** there; on A and B islands a second field costs 2 coins. Beans can go
+into a Kontor instead of a field, be loaded onto your **merchant ship** (from
+the Kontor where it lies), sailed to another of your harbors, and unloaded.
+Once you own two colony fields, each turn's planting goes to the island whose
+type is next in the cycle home → A → B → C. Your **pirate store** collects one
+bean of each kind; five of them buy a **pirate ship**, and five more pay for each
+**raid**: take a bean from another Kontor, or sell another player's cargo and
+take half the coins. A ship can't sail into your harbor on an island where the
+other harbor's owner has a ship (a **blockade**), unless two of your ships
+arrive together.
+
+# Passing the keyboard
+
+Whenever the keyboard should go to another player, a screen says so and hides
+every hand until that player presses Enter.
+"""
+)
+
+KEYS = [
+    (
+        N_("p, 1-4"),
+        N_("plant the front card (phase 1) or the selected card (phase 3); 1-4 picks the field"),
+    ),
+    (N_("← →"), N_("select the card to plant in phase 3")),
+    (N_("h"), N_("harvest one of your fields")),
+    (N_("H"), N_("another player harvests (any time)")),
+    (N_("e"), N_("end the phase: turn up cards, end trading, draw and end the turn")),
+    (N_("k"), N_("keep a face-up card")),
+    (N_("t / d"), N_("make a trade offer / a donation")),
+    (N_("o"), N_("open offers: answer, confirm, withdraw")),
+    (N_("b"), N_("buy: third field, harbor, colony field, ship, pirate ship")),
+    (N_("i"), N_("choose this turn's island (Bohn Voyage rotation)")),
+    (N_("s / l / x"), N_("sail / load / unload a merchant ship")),
+    (N_("g / m / r"), N_("pirate store / Kontor bean to a field / raid")),
+    (N_("u, ctrl+z"), N_("undo the last action of this turn (if it revealed no card)")),
+    (N_(": or /"), N_("command line (type `help`); Tab or → completes")),
+    (N_("ctrl+p"), N_("command palette: new game, save, load, help, theme")),
+    (N_("ctrl+s"), N_("save the game")),
+    (N_("? or F1"), N_("this help")),
+    (N_("ctrl+q"), N_("quit (the game is saved after every action)")),
+]
+
+
+def help_markdown() -> str:
+    glyphs = "  ".join(
+        f"{render.GLYPHS[k]} {render.bean_name(i)}" for i, k in enumerate(render.KINDS)
+    )
+    keys = "\n".join(f"| `{_(k)}` | {_(d)} |" for k, d in KEYS)
+    return (
+        _(RULES)
+        + "\n# "
+        + _("Beans")
+        + "\n\n"
+        + glyphs
+        + "\n\n# "
+        + _("Keys")
+        + "\n\n| "
+        + _("key")
+        + " | "
+        + _("what it does")
+        + " |\n|---|---|\n"
+        + keys
+        + "\n"
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,question_mark,f1,q", "close", _("Close")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help", classes="dialog wide"):
+            yield Markdown(help_markdown())
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of plain text, such as the command language's help."""
+
+    BINDINGS = [Binding("escape,q,enter", "close", _("Close"))]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="text-page", classes="dialog wide") as scroll:
+            scroll.border_title = self.title_text
+            yield Static(self.text, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#text-page").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,165 @@
+"""The set-up screen: mode, players, who plays each seat, an optional seed."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from bohnanza_tui.i18n import N_, _
+from bohnanza_tui.rules.data import PLAYER_COUNTS
+
+from ..hotseat import COMPUTER, HUMAN, LEVELS, Seat
+from ..widgets import Cycle
+
+DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
+MAX_SEATS = max(PLAYER_COUNTS["classic"])
+LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
+
+
+class SeatRow(Horizontal):
+    """One seat: a name, and who plays it (a person, or a computer player of some level)."""
+
+    def __init__(self, index: int, bots: bool) -> None:
+        super().__init__(classes="seat")
+        self.index = index
+        self.bots = bots
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.index + 1}.", classes="seat-number")
+        yield Input(
+            _(DEFAULT_NAMES[self.index]),
+            max_length=20,
+            classes="seat-name",
+            id=f"name-{self.index}",
+        )
+        options: list[tuple[str, object]] = [(_("Human"), HUMAN)]
+        if self.bots:
+            options += [
+                (_("Computer · {level}").format(level=_(LEVEL_NAMES[lv])), f"{COMPUTER}:{lv}")
+                for lv in LEVELS
+            ]
+        yield Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{self.index}")
+
+    def seat(self) -> Seat:
+        name = self.query_one(".seat-name", Input).value.strip()
+        kind, _sep, level = str(self.query_one(".seat-kind", Cycle).value).partition(":")
+        return Seat(name, kind, level or "basic")
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+n,f5", "start", _("Start game")),
+        Binding("plus", "players(1)", _("More players"), show=False),
+        Binding("minus", "players(-1)", _("Fewer players"), show=False),
+    ]
+
+    def __init__(self, bots: bool, can_resume: bool = False) -> None:
+        super().__init__()
+        self.bots = bots
+        self.can_resume = can_resume
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup-box"):
+            yield Static(_("Bohnanza — a new game"), id="setup-title")
+            with Horizontal(classes="setup-row"):
+                yield Label(_("Game"), classes="setup-label")
+                with RadioSet(id="mode"):
+                    yield RadioButton(_("Classic Bohnanza (3-7 players)"), value=True, id="classic")
+                    yield RadioButton(_("Bohn Voyage (3-5 players)"), id="voyage")
+            with Horizontal(classes="setup-row"):
+                yield Label(_("Players"), classes="setup-label")
+                yield Cycle(self._count_options("classic"), 3, id="count")
+            with Vertical(id="seats"):
+                # rows for more players are mounted when the count goes up (a quick first paint)
+                for i in range(3):
+                    yield SeatRow(i, self.bots)
+            if not self.bots:
+                yield Static(
+                    _("Computer players are not installed in this version."), classes="setup-note"
+                )
+            with Horizontal(classes="setup-row"):
+                yield Label(_("Seed"), classes="setup-label")
+                yield Input(
+                    placeholder=_("optional: a number replays the same deal"),
+                    type="integer",
+                    id="seed",
+                )
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button(_("Start (ctrl+n)"), id="start", variant="primary")
+                if self.can_resume:
+                    yield Button(_("Resume last game"), id="resume")
+                yield Button(_("Load a saved game"), id="load")
+        yield Footer()
+
+    def _count_options(self, mode: str) -> list[tuple[str, object]]:
+        return [(str(n), n) for n in PLAYER_COUNTS[mode]]
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    @property
+    def mode(self) -> str:
+        return "voyage" if self.query_one("#voyage", RadioButton).value else "classic"
+
+    @property
+    def count(self) -> int:
+        return int(self.query_one("#count", Cycle).value)  # type: ignore[call-overload]
+
+    def _show_seats(self, count: int) -> None:
+        rows = list(self.query(SeatRow))
+        for row in rows:
+            row.display = row.index < count
+        if count > len(rows):
+            self.query_one("#seats").mount_all(
+                SeatRow(i, self.bots) for i in range(len(rows), count)
+            )
+
+    @on(RadioSet.Changed, "#mode")
+    def _mode_changed(self) -> None:
+        counts = PLAYER_COUNTS[self.mode]
+        count = min(max(self.count, counts[0]), counts[-1])
+        self.query_one("#count", Cycle).set_options(self._count_options(self.mode), count)
+        self._show_seats(count)
+
+    @on(Cycle.Changed, "#count")
+    def _count_changed(self, event: Cycle.Changed) -> None:
+        if isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    def action_players(self, step: int) -> None:
+        counts = PLAYER_COUNTS[self.mode]
+        self.query_one("#count", Cycle).value = min(max(self.count + step, counts[0]), counts[-1])
+
+    def seats(self) -> list[Seat]:
+        return [row.seat() for row in self.query(SeatRow) if row.index < self.count]
+
+    def seed(self) -> int | None:
+        text = self.query_one("#seed", Input).value.strip()
+        return int(text) if text else None
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        from ..app import BohnanzaApp
+
+        app = self.app
+        assert isinstance(app, BohnanzaApp)
+        try:
+            seed = self.seed()
+        except ValueError:
+            self.query_one("#setup-error", Static).update(_("The seed must be a whole number."))
+            return
+        error = app.new_game(self.mode, self.seats(), seed)
+        self.query_one("#setup-error", Static).update(error or "")
+
+    @on(Button.Pressed, "#resume")
+    def _resume(self) -> None:
+        self.app.run_action("resume")
+
+    @on(Button.Pressed, "#load")
+    def _load(self) -> None:
+        self.app.run_action("load")

@@ -1,0 +1,343 @@
+"""Trading at one keyboard: building an offer, and answering one.
+
+The offer builder lists what the player may hand over (hand, face-up cards
+for the active player, Kontor beans in Bohn Voyage), the bean kinds wanted,
+and whom to ask. Every change is checked with the engine at once, so the
+"Send" button says why it can't be sent yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import (
+    Button,
+    Footer,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    SelectionList,
+    Static,
+)
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from bohnanza_tui.i18n import _
+from bohnanza_tui.rules import KIND_OF, Action, GameState, check
+from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
+from bohnanza_tui.rules.common import setup
+
+from .. import render
+
+
+def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
+    """The cards a player could hand over, labelled by where they lie (the engine checks them)."""
+    p = state.players[player]
+    out: list[tuple[Content, int]] = []
+    if player == state.active:
+        out += [
+            (Content.assemble((_("face up") + " ", "bold"), render.card(c)), c)
+            for c in state.face_up
+        ]
+    out += [
+        (Content.assemble((_("hand {n}").format(n=i + 1) + " ", "bold"), render.card(c)), c)
+        for i, c in enumerate(p.hand)
+    ]
+    for h in p.holdings:
+        where = render.place_name(state, player, h.island, -1)
+        out += [(Content.assemble((where + " ", "bold"), render.card(c)), c) for c in h.kontor]
+    return out
+
+
+class WantList(OptionList):
+    """Bean kinds with a count each: ←/→ or -/+ change how many are wanted."""
+
+    BINDINGS = [
+        Binding("right,plus,equals_sign", "change(1)", _("More"), show=False),
+        Binding("left,minus", "change(-1)", _("Fewer"), show=False),
+    ]
+
+    def __init__(self, kinds: list[int], wanted: list[int] | None = None, **kwargs: object) -> None:
+        self.kinds = kinds
+        self.counts = {k: 0 for k in kinds}
+        for k in wanted or []:
+            if k in self.counts:
+                self.counts[k] += 1
+        super().__init__(*[Option(self._prompt(k)) for k in kinds], **kwargs)  # type: ignore[arg-type]
+
+    def _prompt(self, kind: int) -> Content:
+        n = self.counts[kind]
+        count = Content.styled(f"{n:>2}", "bold" if n else "$foreground-muted")
+        return Content.assemble("◀ ", count, " ▶  ", render.bean(kind))
+
+    def action_change(self, step: int) -> None:
+        if self.highlighted is None:
+            return
+        kind = self.kinds[self.highlighted]
+        self.counts[kind] = max(0, min(9, self.counts[kind] + step))
+        self.replace_option_prompt_at_index(self.highlighted, self._prompt(kind))
+        self.post_message(self.Changed())
+
+    def wanted(self) -> tuple[int, ...]:
+        return tuple(k for k in self.kinds for _ in range(self.counts[k]))
+
+    class Changed(Message):
+        pass
+
+
+class OfferBuilder(ModalScreen[MakeOffer | None]):
+    """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", _("Cancel")),
+        Binding("ctrl+s,f2", "send", _("Send")),
+    ]
+
+    def __init__(
+        self,
+        state: GameState,
+        player: int,
+        *,
+        donation: bool = False,
+        to: int | None = None,
+        give: set[int] | None = None,
+        want: list[int] | None = None,
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.player = player
+        self.donation = donation
+        self.preset_give = give or set()
+        self.preset_want = want or []
+        active = state.active
+        if player == active:
+            self.targets: list[int | None] = (
+                [to]
+                if to is not None
+                else [None] + [p for p in range(len(state.players)) if p != player]
+            )
+        else:
+            self.targets = [active]
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        title = _("Donate") if self.donation else _("Make an offer")
+        with Vertical(classes="dialog wide", id="offer-dialog"):
+            yield Label(f"{title} — {state.players[self.player].name}", classes="dialog-title")
+            with Horizontal(id="offer-columns"):
+                with Vertical(classes="column"):
+                    yield Label(_("Give (Space picks)"), classes="column-title")
+                    yield SelectionList[int](
+                        *[
+                            Selection(label, card, card in self.preset_give)
+                            for label, card in giveable(state, self.player)
+                        ],
+                        id="give",
+                    )
+                if not self.donation:
+                    with Vertical(classes="column"):
+                        yield Label(_("Want (←/→ how many)"), classes="column-title")
+                        yield WantList(list(setup(state).deck_kinds), self.preset_want, id="want")
+                with Vertical(classes="column narrow"):
+                    yield Label(_("To"), classes="column-title")
+                    with RadioSet(id="to"):
+                        for i, t in enumerate(self.targets):
+                            name = _("everyone") if t is None else state.players[t].name
+                            yield RadioButton(name, value=i == 0)
+            yield Static("", id="offer-preview", classes="dialog-note")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Send (ctrl+s)"), id="send", variant="primary")
+                yield Button(_("Cancel (Esc)"), id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#give", SelectionList).focus()
+        self._update()
+
+    def offer(self) -> MakeOffer:
+        give = tuple(self.query_one("#give", SelectionList).selected)
+        want: tuple[int, ...] = ()
+        if not self.donation:
+            want = self.query_one(WantList).wanted()
+        radio = self.query_one("#to", RadioSet)
+        index = radio.pressed_index if radio.pressed_index >= 0 else 0
+        return MakeOffer(self.player, self.targets[index], give, want)
+
+    def _update(self) -> None:
+        offer = self.offer()
+        refusal = check(self.state, offer)
+        to = _("everyone") if offer.to is None else self.state.players[offer.to].name
+        if offer.want:
+            text = Content.assemble(
+                _("You give "),
+                render.cards_summary(offer.give),
+                _(" to {to} for ").format(to=to),
+                render.kinds_summary(offer.want),
+                ".",
+            )
+        else:
+            text = Content.assemble(
+                _("You give "),
+                render.cards_summary(offer.give),
+                _(" to {to} as a gift.").format(to=to),
+            )
+        if refusal is not None:
+            text = Content.assemble(text, "\n", Content.styled("✗ " + str(refusal), "$text-error"))
+        self.query_one("#offer-preview", Static).update(text)
+        self.query_one("#send", Button).disabled = refusal is not None
+
+    @on(SelectionList.SelectedChanged)
+    @on(RadioSet.Changed)
+    @on(WantList.Changed)
+    def _changed(self) -> None:
+        self._update()
+
+    @on(Button.Pressed, "#send")
+    def action_send(self) -> None:
+        offer = self.offer()
+        if check(self.state, offer) is None:
+            self.dismiss(offer)
+        else:
+            self.app.bell()
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int]:
+    """Pre-pick, for each wanted kind, the first matching cards in the list's order."""
+    need = Counter(want)
+    picked: set[int] = set()
+    for _label, c in cards:
+        k = KIND_OF[c]
+        if need[k] > 0:
+            picked.add(c)
+            need[k] -= 1
+    return picked
+
+
+class AnswerScreen(ModalScreen[list[Action] | None]):
+    """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
+
+    BINDINGS = [
+        Binding("a", "accept", _("Accept")),
+        Binding("n", "decline", _("Decline")),
+        Binding("c", "counter", _("Counter")),
+        Binding("escape", "later", _("Later")),
+    ]
+
+    def __init__(self, state: GameState, player: int, offer_id: int) -> None:
+        super().__init__()
+        self.state = state
+        self.player = player
+        self.offer_id = offer_id
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        o = state.offer(self.offer_id)
+        assert o is not None
+        proposer = state.players[o.proposer].name
+        with Vertical(classes="dialog wide", id="answer-dialog"):
+            yield Label(
+                _("{name}, answer offer {id}").format(
+                    name=state.players[self.player].name, id=o.id
+                ),
+                classes="dialog-title",
+            )
+            if o.want:
+                text = Content.assemble(
+                    (proposer, "bold"),
+                    _(" offers "),
+                    render.cards_summary(o.give),
+                    _(" and wants "),
+                    render.kinds_summary(o.want),
+                    ".",
+                )
+            else:
+                text = Content.assemble(
+                    (proposer, "bold"), _(" wants to give you "), render.cards_summary(o.give), "."
+                )
+            yield Static(text, id="answer-offer")
+            if o.want:
+                cards = giveable(state, self.player)
+                picked = default_answer(cards, o.want)
+                yield Label(_("You give (Space picks):"), classes="column-title")
+                yield SelectionList[int](
+                    *[Selection(label, c, c in picked) for label, c in cards], id="answer-give"
+                )
+            yield Static("", id="answer-check", classes="dialog-note")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Accept (a)"), id="accept", variant="success")
+                yield Button(_("Decline (n)"), id="decline", variant="error")
+                yield Button(_("Counter-offer (c)"), id="counter")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        lists = self.query("#answer-give")
+        if lists:
+            lists.first().focus()
+        else:
+            self.query_one("#accept", Button).focus()
+        self._update()
+
+    def _accept_action(self) -> Accept:
+        give: tuple[int, ...] = ()
+        lists = self.query("#answer-give")
+        if lists:
+            give = tuple(lists.first(SelectionList).selected)
+        return Accept(self.player, self.offer_id, give)
+
+    def _update(self) -> None:
+        refusal = check(self.state, self._accept_action())
+        self.query_one("#accept", Button).disabled = refusal is not None
+        self.query_one("#answer-check", Static).update(
+            Content.styled("✗ " + str(refusal), "$text-error") if refusal else ""
+        )
+
+    @on(SelectionList.SelectedChanged)
+    def _changed(self) -> None:
+        self._update()
+
+    @on(Button.Pressed, "#accept")
+    def action_accept(self) -> None:
+        action = self._accept_action()
+        if check(self.state, action) is None:
+            self.dismiss([action])
+        else:
+            self.app.bell()
+
+    @on(Button.Pressed, "#decline")
+    def action_decline(self) -> None:
+        self.dismiss([Decline(self.player, self.offer_id)])
+
+    @on(Button.Pressed, "#counter")
+    def action_counter(self) -> None:
+        o = self.state.offer(self.offer_id)
+        assert o is not None
+
+        def built(offer: MakeOffer | None) -> None:
+            if offer is not None:
+                self.dismiss([Decline(self.player, self.offer_id), offer])
+
+        # start from the offer turned round: what it asked for against what it gave
+        cards = giveable(self.state, self.player)
+        builder = OfferBuilder(
+            self.state,
+            self.player,
+            to=o.proposer,
+            give=default_answer(cards, o.want),
+            want=[KIND_OF[c] for c in o.give],
+        )
+        self.app.push_screen(builder, callback=built)
+
+    def action_later(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,71 @@
+"""Who gets the keyboard: the hot-seat order, the privacy passes, the computer players."""
+
+from __future__ import annotations
+
+from ui_helpers import classic
+
+from bohnanza_tui.rules import Action, GameState, Phase
+from bohnanza_tui.rules.actions import Accept, EndPhase, MakeOffer, Plant
+from bohnanza_tui.ui.hotseat import COMPUTER, HotSeat, Seat, seats_from
+
+
+def plant_two(hs: HotSeat) -> None:
+    s = hs.session
+    for slot in (0, 1):
+        s.play(Plant(0, s.state.players[0].hand[0], 0, slot))
+
+
+def test_answers_come_before_the_active_player_sees_them() -> None:
+    hs = HotSeat(classic(), [Seat("Ann"), Seat("Bob"), Seat("Cy")])
+    assert hs.holder is None  # three people: the first one passes the privacy screen too
+    assert hs.next_actor() == 0 and hs.needs_pass(0)
+    hs.reveal(0)
+    plant_two(hs)
+    assert hs.state.phase is Phase.TRADE
+    s = hs.session
+    s.play(MakeOffer(0, None, (s.state.face_up[0],), ()))
+    assert hs.next_actor() == 1 and hs.needs_pass(1)
+    s.play(Accept(1, 1, ()))
+    assert hs.next_actor() == 2
+    hs.reveal(2)
+    assert not hs.needs_pass(2)
+
+
+def test_phase_three_others_first_then_the_active_player() -> None:
+    hs = HotSeat(classic(), [Seat("Ann"), Seat("Bob"), Seat("Cy")])
+    plant_two(hs)
+    s = hs.session
+    s.play(MakeOffer(0, 2, (s.state.face_up[0],), ()))
+    s.play(Accept(2, 1, ()))
+    s.play(EndPhase(0))
+    assert hs.state.phase is Phase.PLANT_TRADED
+    assert hs.next_actor() == 2  # Cy plants the gift before Ann plants what she kept
+
+
+def test_one_human_keeps_the_keyboard_and_computers_never_see_it() -> None:
+    calls: list[tuple[int, bool]] = []
+
+    class Bot:
+        def act(self, view: GameState, player: int) -> Action:
+            hidden = all(
+                c == -1 for p, pl in enumerate(view.players) if p != player for c in pl.hand
+            )
+            calls.append((player, hidden))
+            return Plant(player, -1, 0, 0)  # refused: the fallback takes over
+
+    seats = [Seat("Ann"), Seat("Bob", COMPUTER, "random"), Seat("Cy", COMPUTER, "random")]
+    hs = HotSeat(classic(), seats, lambda level, seed: Bot())
+    assert hs.holder == 0 and not hs.shared
+    assert not hs.needs_pass(0)
+    hs.hide()
+    assert hs.holder == 0  # nobody else is looking
+    plant_two(hs)
+    hs.session.play(EndPhase(0))
+    action = hs.bot_action(hs.next_actor() or 0)
+    assert calls and all(hidden for _p, hidden in calls)
+    hs.session.play(action)
+
+
+def test_seats_from_a_session_without_seats_are_human() -> None:
+    seats = seats_from(classic())
+    assert [s.name for s in seats] == ["Ann", "Bob", "Cy"] and all(s.is_human for s in seats)

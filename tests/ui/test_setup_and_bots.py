@@ -1,0 +1,103 @@
+"""The set-up screen starts a game; computer players move on their own, without privacy screens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_helpers import SIZE, press, screen_text
+
+from bohnanza_tui.rules.save import load_file
+from bohnanza_tui.ui.app import BohnanzaApp, seats_file
+from bohnanza_tui.ui.hotseat import default_bot_factory
+from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+from bohnanza_tui.ui.screens.setup import SetupScreen
+from bohnanza_tui.ui.screens.table import TableScreen
+from bohnanza_tui.ui.screens.trade import AnswerScreen
+
+
+async def test_one_human_against_two_computers(tmp_path: Path) -> None:
+    save = tmp_path / "autosave.json"
+    app = BohnanzaApp(autosave=save, bot_factory=default_bot_factory(), bot_delay=0)
+    privacy_seen = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "Bohnanza — a new game" in screen_text(app)
+        # Bob and Cy become computer players; a seed makes the deal repeatable
+        for seat in (1, 2):
+            await pilot.click(f"#kind-{seat}")  # Human → Computer · random
+        assert "Computer · random" in screen_text(app)
+        await pilot.click("#seed")
+        await press(pilot, "4", "2", "ctrl+n")
+        assert isinstance(app.screen, TableScreen)
+        hs = app.hotseat
+        assert hs is not None and hs.state.seed == 42
+        # one person at the keyboard: no privacy screen, Ann's hand shows at once
+        assert "Ann's hand:" in screen_text(app)
+        await press(pilot, "p", "e")
+        while hs.state.active == 0 and not hs.state.over:
+            if app.screen.check_action("plant", ()):  # type: ignore[union-attr]
+                await press(pilot, "p")
+                if not isinstance(app.screen, TableScreen):
+                    await press(pilot, "1")
+            else:
+                await press(pilot, "e")
+        # the computers play their turns on a timer; wait until Ann's turn comes back
+        for _ in range(400):
+            if hs.state.active == 0 and hs.state.turn > 1:
+                break
+            privacy_seen |= isinstance(app.screen, PrivacyScreen)
+            if isinstance(app.screen, AnswerScreen):
+                # a computer player offered Ann a trade: she sees it at once and declines
+                assert "answer offer" in screen_text(app)
+                await press(pilot, "n")
+            await pilot.pause(0.01)
+        assert hs.state.turn == 4 and hs.state.active == 0
+        text = screen_text(app)
+        assert "Turn 4 · Ann" in text
+        assert "Cy draws" in text
+        assert not privacy_seen
+    # the seats are kept beside the autosave, so a resumed game keeps its computers
+    assert seats_file(save).exists()
+    assert load_file(save).state == hs.state
+
+
+async def test_voyage_set_up_limits_the_player_count() -> None:
+    app = BohnanzaApp(autosave=None, bot_factory=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Computer players are not installed" in screen_text(app)
+        await press(pilot, *["plus"] * 6)
+        assert "◀ 7 ▶" in screen_text(app) and "7." in screen_text(app)
+        await pilot.click("#voyage")
+        text = screen_text(app)
+        assert "◀ 5 ▶" in text and "6." not in text  # Bohn Voyage: 3 to 5 players
+        await press(pilot, "ctrl+n")
+        hs = app.hotseat
+        assert hs is not None and hs.state.mode.value == "voyage" and len(hs.seats) == 5
+        assert "Islands" in screen_text(app) or "Pass the keyboard to Ann" in screen_text(app)
+
+
+async def test_a_thinking_computer_does_not_block_the_table(tmp_path: Path) -> None:
+    import threading
+
+    from ui_helpers import classic, make_app
+
+    from bohnanza_tui.ui.hotseat import COMPUTER, Seat
+
+    threads: list[str] = []
+
+    class SlowBot:
+        def act(self, view, player):  # type: ignore[no-untyped-def]
+            threads.append(threading.current_thread().name)
+            return None  # no idea: the app falls back to a legal move
+
+    seats = [Seat("Ann", COMPUTER, "strong"), Seat("Bob"), Seat("Cy", COMPUTER, "basic")]
+    app = make_app(classic(), seats=seats, bot_factory=lambda level, seed: SlowBot())
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if app.hotseat and app.hotseat.state.active == 1:
+                break
+            await pilot.pause(0.01)
+        assert app.hotseat is not None and app.hotseat.state.active == 1
+        assert threads and all(name != "MainThread" for name in threads)

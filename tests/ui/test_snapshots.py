@@ -1,0 +1,76 @@
+"""Snapshots of the app's screens at a fixed size (update with ``pytest --snapshot-update``)."""
+
+from __future__ import annotations
+
+import random
+
+from test_voyage_play import voyage_position
+from textual.pilot import Pilot
+from textual.widgets import Input
+from ui_helpers import SIZE, classic, from_state, make_app
+
+from bohnanza_tui.rules import KIND_OF, GameState, legal_actions, pending_players
+from bohnanza_tui.rules.actions import EndPhase, Harvest, Plant
+from bohnanza_tui.rules.data import SALE_TABLES
+from bohnanza_tui.rules.save import Session
+from bohnanza_tui.ui.app import BohnanzaApp
+
+
+def no_blink(pilot: Pilot) -> None:
+    for inp in pilot.app.screen.query(Input):
+        inp.cursor_blink = False
+
+
+def test_setup_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = BohnanzaApp(autosave=None)
+    assert snap_compare(app, terminal_size=SIZE, run_before=no_blink)
+
+
+def test_privacy_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(classic()), terminal_size=SIZE)
+
+
+def test_classic_table(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(classic()), press=["enter", "p", "p"], terminal_size=SIZE)
+
+
+def test_voyage_table_with_island_map(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(from_state(voyage_position()))
+    assert snap_compare(app, press=["enter", "b", "5", "s", "2"], terminal_size=SIZE)
+
+
+def test_trade_dialog(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    keys = ["enter", "p", "p", "t", "down", "space", "tab", *["down"] * 6, "right", "tab"]
+    assert snap_compare(make_app(classic()), press=keys, terminal_size=SIZE)
+
+
+def finished_game(seed: int = 5) -> Session:
+    """A classic game played to its end by a simple greedy policy (no trades)."""
+    session = classic(seed)
+    rng = random.Random(seed)
+    while not session.state.over:
+        state = session.state
+        player = pending_players(state)[0]
+        actions = legal_actions(state, player)
+        harvests = [a for a in actions if isinstance(a, Harvest)]
+        good = [a for a in harvests if sale(state, a) >= 2]
+        plants = [a for a in actions if isinstance(a, Plant)]
+        ends = [a for a in actions if isinstance(a, EndPhase)]
+        for group in (good, plants, ends, harvests, actions):
+            if group:
+                session.play(rng.choice(group) if group is actions else group[0])
+                break
+    return session
+
+
+def sale(state: GameState, a: Harvest) -> int:
+    field = state.players[a.player].holding(a.island).fields[a.slot]  # type: ignore[union-attr]
+    return SALE_TABLES["home"][KIND_OF[field[0]]][len(field)]
+
+
+def test_end_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(finished_game()), terminal_size=SIZE)
+
+
+def test_too_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(classic()), press=["enter"], terminal_size=(80, 24))

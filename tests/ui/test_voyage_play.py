@@ -1,0 +1,130 @@
+"""Bohn Voyage by keys from a hand-made position: a harbor, a blockade, sailing, a raid, the rotation."""
+
+from __future__ import annotations
+
+from ui_helpers import SIZE, from_state, log_text, make_app, press, screen_text
+
+from bohnanza_tui.rules import KIND_OF, GameState, Phase, new_game
+from bohnanza_tui.rules.data import KIND_INDEX
+from bohnanza_tui.rules.state import Holding
+from bohnanza_tui.ui.screens.choice import ChoiceScreen
+from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+
+A1, A2, C1, B1, B2 = 3, 4, 5, 6, 7
+
+
+def take(state: GameState, kind: str) -> int:
+    """Take a card of ``kind`` out of the deck (every card stays in exactly one place)."""
+    k = KIND_INDEX[kind]
+    card = next(c for c in state.deck if KIND_OF[c] == k)
+    state.deck.remove(card)
+    return card
+
+
+def voyage_position() -> GameState:
+    """Ann to play, with coins and a pirate ship; Bob holds harbors on A1 and A2, his ship at A1."""
+    s = new_game("voyage", ["Ann", "Bob", "Cy"], 7)
+    ann, bob = s.players[0], s.players[1]
+    ann.coins = [take(s, "coffee") for _ in range(4)]
+    s.islands[A1].harbors = [1, 0]
+    s.islands[A2].harbors = [1, None]
+    ann.holdings.append(Holding(A1, [[]], [], 1))
+    bob.holdings += [Holding(A1, [[]], [], 1), Holding(A2, [[]], [], 1)]
+    s.ships[1].island = A1
+    bob.holdings[0].kontor = [take(s, "chili")]
+    ann.store = [take(s, k) for k in ("wax", "blue", "stink", "green", "soy")]
+    ann.pirate_ship = True
+    return s
+
+
+async def test_harbor_blockade_sail_raid_and_rotation() -> None:
+    session = from_state(voyage_position())
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")
+        text = screen_text(app)
+        # the island map: types, harbor owners, the docked ship and the blockade it makes
+        assert "A1 type A" in text and "B1 type B" in text
+        assert "⚑ Bob · 1: empty · Kontor: empty" in text
+        assert "⚑ Ann · 1: empty · Kontor: empty" in text
+        assert "▸Bob #2" in text
+        assert "⊘ blockade: Ann can't sail in alone" in text
+        assert "Pirate store: ○ wax ◆" in text and "☠ pirate ship" in text
+
+        # buy a harbor on B1
+        await press(pilot, "b")
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "Harbor on B1 (type B; harbors: —, —) for 2 coins" in text
+        assert "Harbor on A1 (type A; harbors: Bob, Ann) for 2 coins  ✗" in text
+        await press(pilot, "5")  # third field, A1, A2, C1, B1
+        assert "Ann buys a harbor on B1." in screen_text(app)
+        assert session.state.islands[B1].harbors == [0, None]
+
+        # sail: A1 is blockaded (the engine says why), B1 is open
+        await press(pilot, "s")
+        text = screen_text(app)
+        assert "Ship 1 (home) → A1  ✗" in text
+        assert "R-VOY-10: A1 is blockaded by another player's ship" in text
+        await press(pilot, "2")
+        assert "Ann sails ship 1 to B1." in screen_text(app)
+        assert session.state.ships[0].island == B1
+
+        # a raid on Bob's Kontor: the chili goes to Ann's home Kontor
+        await press(pilot, "r")
+        assert "Bob's Kontor on home: ♥ chili" in screen_text(app)
+        await press(pilot, "1")
+        assert "Where do the pirates put the bean?" in screen_text(app)
+        await press(pilot, "3")  # field 1, field 2, Kontor
+        text = screen_text(app)
+        assert "Ann's pirates take a chili bean from Bob's Kontor to Kontor." in log_text(app)
+        assert session.state.players[0].store == []
+
+        # finish the turn: plant, trade nothing, plant the kept cards, draw
+        await press(pilot, "p", "1")
+        await press(pilot, "e")  # turn up two cards
+        assert session.state.phase is Phase.TRADE
+        await press(pilot, "e")  # end trading: both face-up cards are kept
+        while session.state.players[0].kept:
+            await press(pilot, "p", "1")
+            if isinstance(app.screen, ChoiceScreen):  # field 1 refused: next option
+                await press(pilot, "escape", "p", "2")
+        await press(pilot, "e")
+        # Bob's turn: his two A harbors make the rotation apply; type A is due
+        assert isinstance(app.screen, PrivacyScreen)
+        await press(pilot, "enter")
+        assert session.state.phase is Phase.CHOOSE_ISLAND
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "This turn's island: type A is due" in text
+        assert "A1 (A)" in text and "A2 (A)" in text
+        assert "B1" not in text.split("This turn's island")[1].split("↑↓")[0]
+        await press(pilot, "2")
+        text = screen_text(app)
+        assert "Bob plants on A2 this turn." in text
+        assert "planting on A2" in text
+        assert session.state.turn_island == A2
+
+
+async def test_kontor_ship_store_and_move_by_keys() -> None:
+    session = from_state(voyage_position())
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p")
+        text = screen_text(app)
+        assert "Plant ○ wax where?" in text and "Kontor (0/3): empty" in text
+        await press(pilot, "3")  # into the home Kontor
+        assert "Kontor 1/3: ○ wax" in screen_text(app)
+        await press(pilot, "l")  # the only load: ship 1 lies at home
+        assert "Ann loads 1 wax onto ship 1." in screen_text(app)
+        assert "Ship 1 at home: ○ wax ×1" in screen_text(app)
+        await press(pilot, "x")
+        assert "Ann unloads 1 wax from ship 1 into the Kontor." in log_text(app)
+        # the pirate store has a wax already: the key is not offered, and does nothing
+        assert "g To store" not in screen_text(app)
+        await press(pilot, "g")
+        assert "Ann puts" not in log_text(app)
+        await press(pilot, "m", "1")
+        assert "Ann moves a wax bean from the Kontor to field 1." in log_text(app)
+        assert "1: ○ wax ×1" in screen_text(app)

@@ -1,0 +1,62 @@
+"""Helpers for the app's tests: a seeded app, keys, and what the screen shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from bohnanza_tui.rules import GameState
+from bohnanza_tui.rules.save import Session
+from bohnanza_tui.ui.app import BohnanzaApp
+from bohnanza_tui.ui.hotseat import BotFactory, Seat
+
+SIZE = (120, 40)
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def screen_text(app: App) -> str:
+    """The whole visible screen as text, top to bottom (what a person would read)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def make_app(
+    session: Session,
+    *,
+    seats: list[Seat] | None = None,
+    autosave: Path | None = None,
+    bot_factory: BotFactory | None = None,
+) -> BohnanzaApp:
+    names = [p.name for p in session.state.players]
+    return BohnanzaApp(
+        session,
+        seats=seats or [Seat(n) for n in names],
+        autosave=autosave,
+        bot_factory=bot_factory,
+        bot_delay=0,
+    )
+
+
+def classic(seed: int = 7, names: list[str] = NAMES) -> Session:
+    return Session.new("classic", names, seed)
+
+
+def from_state(state: GameState) -> Session:
+    """A session that starts from a hand-made position."""
+    return Session(state)
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def log_text(app: App) -> str:
+    """The event log's lines as shown (wrapped lines joined again), for long log sentences."""
+    from bohnanza_tui.ui.widgets import EventLog
+
+    log = next(s for s in app.screen_stack if s.query(EventLog)).query_one(EventLog)
+    return " ".join(strip.text.strip() for strip in log.lines)
