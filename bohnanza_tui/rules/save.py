@@ -77,6 +77,17 @@ ACTION_SCHEMA: Final[dict[str, Any]] = {
 LogEntry = Annotated[dict[str, Any], WithJsonSchema(ACTION_SCHEMA)]
 
 
+class SeatRecord(BaseModel):
+    """Who plays a seat: a person, or a computer player of a level."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    kind: Literal["human", "computer"] = Field(description="'human' or 'computer'.")
+    level: Literal["random", "basic", "strong"] | None = Field(
+        default=None, description="The computer player's level; none for a person."
+    )
+
+
 class SaveFile(BaseModel):
     """A bohnanza-tui save: a game's start position, its log and its current position."""
 
@@ -95,6 +106,9 @@ class SaveFile(BaseModel):
     )
     state: GameState | None = Field(
         default=None, description="The current position; missing: the replay of the log."
+    )
+    seats: list[SeatRecord] | None = Field(
+        default=None, description="Who plays each seat, in seat order; missing: people only."
     )
 
 
@@ -127,12 +141,14 @@ class Session:
     start): undo never replays and never hides a card that players have seen.
     """
 
-    __slots__ = ("_barrier", "_undo", "log", "start", "state")
+    __slots__ = ("_barrier", "_undo", "log", "seats", "start", "state")
 
     def __init__(self, start: GameState) -> None:
         self.start = start.copy()
         self.state = start.copy()
         self.log: list[Action] = []
+        #: who plays each seat (None: people only); kept in the save file
+        self.seats: list[SeatRecord] | None = None
         self._undo: list[GameState] = []
         #: why the move just below the undo stack can't be undone (None: no such move)
         self._barrier: str | None = None
@@ -251,8 +267,9 @@ def to_document(session: Session) -> dict[str, Any]:
         start=session.start,
         log=[to_dict(a) for a in session.log],
         state=session.state,
+        seats=session.seats,
     )
-    return doc.model_dump(mode="json")
+    return doc.model_dump(mode="json", exclude_none=False)
 
 
 def dumps(session: Session) -> str:
@@ -344,6 +361,14 @@ def loads(text: str) -> Session:
         _check_position(state, _("the saved state"))
     _check_envelope(doc, start)
     session = _replay(start, doc.log)
+    if doc.seats is not None:
+        if len(doc.seats) != len(start.players):
+            raise SaveError(
+                _("this save file names {n} seats for {p} players").format(
+                    n=len(doc.seats), p=len(start.players)
+                )
+            )
+        session.seats = list(doc.seats)
     if state is not None and session.state != state:
         raise SaveError(
             _(

@@ -7,7 +7,6 @@ closes it. The game is written to the autosave file after every action, so
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -20,7 +19,7 @@ from textual.screen import Screen
 
 from bohnanza_tui.i18n import _
 
-from .hotseat import BotFactory, HotSeat, Seat, default_bot_factory, seats_from
+from .hotseat import BotFactory, HotSeat, Seat, default_bot_factory, seat_record, seats_from
 
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
@@ -33,28 +32,6 @@ def _autosave_path() -> Path:
     from bohnanza_tui.rules.save import autosave_path
 
     return autosave_path()
-
-
-def seats_file(save: Path) -> Path:
-    """Who played which seat (human or computer): kept beside a save, as the save has no room for it."""
-    return save.with_name(save.stem + ".seats.json")
-
-
-def write_seats(save: Path, seats: list[Seat]) -> None:
-    data = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
-    tmp = seats_file(save).with_suffix(".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    tmp.replace(seats_file(save))
-
-
-def read_seats(save: Path, session: Session) -> list[Seat] | None:
-    try:
-        data = json.loads(seats_file(save).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, list) or [d.get("name") for d in data] != session.names:
-        return None
-    return seats_from(session, data)
 
 
 def final_harvest(session: Session) -> list[str]:
@@ -159,7 +136,7 @@ class BohnanzaApp(App[int]):
 
     def on_mount(self) -> None:
         if self.session is not None:
-            seats = self.seats or self._stored_seats(self.session)
+            seats = self.seats or seats_from(self.session)
             self._start(self.session, seats, resumed=True)
 
     def _setup_screen(self) -> Screen[Any]:
@@ -167,14 +144,6 @@ class BohnanzaApp(App[int]):
 
         target = self.autosave_target
         return SetupScreen(self.bot_factory is not None, bool(target and target.exists()))
-
-    def _stored_seats(self, session: Session) -> list[Seat]:
-        for path in (self.save_path, self.autosave_target):
-            if path is not None:
-                seats = read_seats(path, session)
-                if seats is not None:
-                    return seats
-        return seats_from(session)
 
     def _replace_screens(self, screen: Screen[Any]) -> None:
         while len(self.screen_stack) > 1:
@@ -201,6 +170,7 @@ class BohnanzaApp(App[int]):
         self.seats = [
             Seat(p.name, s.kind, s.level) for p, s in zip(session.state.players, seats, strict=True)
         ]
+        session.seats = [seat_record(s) for s in self.seats]  # saved with the game
         self.hotseat = HotSeat(session, self.seats, self.bot_factory)
         self.coin_history = self._history(session)
         self.resumed = resumed
@@ -264,8 +234,6 @@ class BohnanzaApp(App[int]):
         try:
             self.autosave_target.parent.mkdir(parents=True, exist_ok=True)
             save_file(self.session, self.autosave_target)
-            if self.seats:
-                write_seats(self.autosave_target, self.seats)
         except (SaveError, OSError) as exc:
             self.notify(str(exc), title=_("Autosave failed"), severity="error")
 
@@ -301,8 +269,6 @@ class BohnanzaApp(App[int]):
         assert self.session is not None
         try:
             save_file(self.session, path)
-            if self.seats:
-                write_seats(path, self.seats)
         except (SaveError, OSError) as exc:
             self.notify(str(exc), title=_("Not saved"), severity="error")
             return
@@ -342,7 +308,7 @@ class BohnanzaApp(App[int]):
             self.notify(str(exc), title=_("Can't open"), severity="error")
             return False
         self.save_path = path
-        self._start(session, read_seats(path, session) or seats_from(session), resumed=True)
+        self._start(session, seats_from(session), resumed=True)
         return True
 
     def action_resume(self) -> None:

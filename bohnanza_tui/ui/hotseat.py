@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bohnanza_tui.rules import Action, GameState, Phase, legal_actions, pending_players, view
 from bohnanza_tui.rules.actions import Decline, EndPhase
 
 if TYPE_CHECKING:
-    from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.rules.save import SeatRecord, Session
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -209,19 +209,19 @@ def fallback_action(state: GameState, player: int) -> Action:
     return actions[0]
 
 
-def seats_from(session: Session, seats: Any = None) -> list[Seat]:
-    """Seats stored with a session (if the save format carries them), else everyone human."""
-    stored = seats if seats is not None else getattr(session, "seats", None)
+def seats_from(session: Session) -> list[Seat]:
+    """The seats stored with a session (its save file), else everyone human."""
     names = [p.name for p in session.state.players]
-    if stored:
-        out = []
-        for name, s in zip(names, stored, strict=False):
-            if isinstance(s, Seat):
-                out.append(Seat(name, s.kind, s.level))
-            elif isinstance(s, dict):
-                out.append(Seat(name, str(s.get("kind", HUMAN)), str(s.get("level", "basic"))))
-            else:
-                out.append(Seat(name))
-        if len(out) == len(names):
-            return out
+    stored = session.seats
+    if stored and len(stored) == len(names):
+        return [Seat(n, r.kind, r.level or "basic") for n, r in zip(names, stored, strict=True)]
     return [Seat(n) for n in names]
+
+
+def seat_record(seat: Seat) -> SeatRecord:
+    """A seat as the save file keeps it."""
+    from bohnanza_tui.rules.save import SeatRecord
+
+    if seat.is_human:
+        return SeatRecord(kind="human")
+    return SeatRecord(kind="computer", level=seat.level)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from ui_helpers import SIZE, make_app, press, screen_text
 
 from bohnanza_tui.rules import Phase
 from bohnanza_tui.rules.save import load_file
-from bohnanza_tui.ui.app import read_seats
+from bohnanza_tui.ui.hotseat import seats_from
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 
 CHILD = textwrap.dedent(
@@ -66,8 +66,8 @@ async def test_resume_after_kill(tmp_path: Path) -> None:
     assert len(session.log) == played == 3  # plant, plant, keep
     assert session.state.phase is Phase.TRADE
     assert len(session.state.face_up) == 1
-    seats = read_seats(save, session)
-    assert seats is not None and [s.kind for s in seats] == ["human", "computer", "human"]
+    seats = seats_from(session)
+    assert [s.kind for s in seats] == ["human", "computer", "human"]
 
     # resume: the same table, behind the privacy screen for the player to act
     app = make_app(session, seats=seats)

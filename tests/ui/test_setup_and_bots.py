@@ -7,7 +7,7 @@ from pathlib import Path
 from ui_helpers import SIZE, press, screen_text
 
 from bohnanza_tui.rules.save import load_file
-from bohnanza_tui.ui.app import BohnanzaApp, seats_file
+from bohnanza_tui.ui.app import BohnanzaApp
 from bohnanza_tui.ui.hotseat import default_bot_factory
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.setup import SetupScreen
@@ -57,9 +57,10 @@ async def test_one_human_against_two_computers(tmp_path: Path) -> None:
         assert "Turn 4 · Ann" in text
         assert "Cy draws" in text
         assert not privacy_seen
-    # the seats are kept beside the autosave, so a resumed game keeps its computers
-    assert seats_file(save).exists()
-    assert load_file(save).state == hs.state
+    # the seats are kept in the autosave, so a resumed game keeps its computers
+    saved = load_file(save)
+    assert saved.state == hs.state
+    assert saved.seats is not None and [s.kind for s in saved.seats] != ["human"] * len(saved.seats)
 
 
 async def test_voyage_set_up_limits_the_player_count() -> None:
