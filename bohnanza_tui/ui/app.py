@@ -18,6 +18,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from bohnanza_tui.i18n import _
+from bohnanza_tui.resources import assets_path
 
 from .hotseat import BotFactory, HotSeat, Seat, default_bot_factory, seat_record, seats_from
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
 
 _DEFAULT: Any = object()
-STYLES = Path(__file__).parent / "styles"
+STYLES = assets_path() / "styles"
 
 
 def _autosave_path() -> Path:
