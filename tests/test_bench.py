@@ -1,0 +1,33 @@
+"""The benchmark runs and prints one line per mode and player count (its figures are not judged here)."""
+
+import re
+
+from bohnanza_tui import bench
+
+
+def test_bench_prints_a_line_per_case(capsys) -> None:
+    assert bench.main(["--games", "1", "--seconds", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [f"{m} {n}p" for m, n in bench.CASES]
+    pattern = re.compile(r"^\w+ \dp: [\d,]+ games/s, [\d,]+k actions/s, [\d,]+ actions/game$")
+    assert all(pattern.match(line) for line in lines), lines
+
+
+def test_benchmark_games_end_with_every_card_in_place(monkeypatch) -> None:
+    """The benchmark's random play ends its games, and moves cards only by the rules."""
+    from bohnanza_tui.rules import engine
+
+    games = []
+    real_new_game = engine.new_game
+
+    def recording_new_game(*args, **kwargs):
+        games.append(real_new_game(*args, **kwargs))
+        return games[-1]
+
+    monkeypatch.setattr(engine, "new_game", recording_new_game)
+    for mode, players in bench.CASES:
+        assert bench.play_one(mode, players, seed=3) > 0
+        state = games[-1]
+        fresh = real_new_game(mode, [p.name for p in state.players], 3)
+        assert state.over
+        assert sorted(state.all_cards()) == sorted(fresh.all_cards())
