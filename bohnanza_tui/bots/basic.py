@@ -1,0 +1,529 @@
+"""Level ``basic``: clear heuristics, one decision at a time, no search.
+
+- Planting: every legal place (field of the kind, empty field, Kontor) is
+  valued with ``evaluate.player_value`` (fields growing toward the next coin,
+  the hand planted in order onto the fields); with no place it harvests the
+  field that loses least, or buys the third field.
+- Harvest: a field at its beanometer's top is sold at once (it can't grow).
+- The second card is planted only onto a field of its kind or into a spare
+  empty field; otherwise it stays in the hand, to be traded away.
+- Trading (active): cards whose removal raises the player's value (face-up
+  cards and hand cards that would force a bad harvest) are offered to everyone
+  for a bean that fits its fields, then given away; the best answer is
+  confirmed only if the trade raises its value. At most ``MAX_OFFERS`` offers a
+  turn, never the same twice.
+- Answers: accept when the trade raises its value by ``ACCEPT_MIN`` (a gift by
+  ``GIFT_MIN``); the cards given are those whose loss hurts least.
+- Bohn Voyage: the island of the turn where the hand fits best; the third
+  field, then one harbor on the island whose beanometer favours its beans;
+  Kontor beans moved onto fields of their kind, carried by ship to an island
+  with a field of their kind, or stored for a pirate ship; a pirate ship once
+  five kinds are stored; raids on loaded ships and on Kontor beans that fit.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.actions import (
+    Accept,
+    Action,
+    BuyField,
+    BuyHarbor,
+    BuyPirateShip,
+    ChooseIsland,
+    Confirm,
+    Decline,
+    EndPhase,
+    Harvest,
+    KontorToField,
+    Load,
+    MakeOffer,
+    Plant,
+    RaidKontor,
+    RaidShip,
+    Sail,
+    ToStore,
+    Unload,
+    Withdraw,
+)
+from ..rules.common import setup
+from ..rules.state import CARDS_OF_KIND, KIND_OF, KONTOR, GameState, IslandType, Mode, Phase
+from ..rules.voyage import rotation_due
+from . import evaluate as ev
+from .base import is_legal, unanswered
+
+MAX_OFFERS = 6
+MAX_CHORES = 16
+ACCEPT_MIN = 0.25
+GIFT_MIN = 0.05
+GIVE_AWAY_MIN = 0.2
+WANT_MIN = 0.3
+
+
+class BasicBot:
+    level = "basic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self._turn = -1
+        self._offers = 0
+        self._chores = 0
+        self._tried: set[tuple[object, ...]] = set()
+
+    # -- the entry point ------------------------------------------------------
+
+    def act(self, view: GameState, player: int) -> Action:
+        if view.turn != self._turn:
+            self._turn, self._offers, self._chores = view.turn, 0, 0
+            self._tried.clear()
+        return Policy(view, player, self).decide()
+
+
+class Policy:
+    """One decision of the basic level (also used by ``strong`` for the easy ones)."""
+
+    def __init__(self, view: GameState, me: int, memory: BasicBot | None = None) -> None:
+        self.v = view
+        self.me = me
+        self.p = view.players[me]
+        self.mem = memory or BasicBot()
+        self.turns_left = ev.own_turns_left(view)
+        self.fields = ev.field_model(view, me)
+        self._base: float | None = None
+
+    # -- values ------------------------------------------------------------------
+
+    def value(
+        self,
+        *,
+        remove: frozenset[int] | set[int] = frozenset(),
+        extra: list[int] | tuple[int, ...] = (),
+        fields: list[list[int]] | None = None,
+    ) -> float:
+        return ev.player_value(
+            self.v,
+            self.me,
+            remove=remove,
+            extra=extra,
+            turns_left=self.turns_left,
+            fields=self.fields if fields is None else fields,
+        )
+
+    @property
+    def base(self) -> float:
+        if self._base is None:
+            self._base = self.value()
+        return self._base
+
+    # -- dispatch --------------------------------------------------------------------
+
+    def decide(self) -> Action:
+        v, me = self.v, self.me
+        active = v.active == me
+        if v.phase is Phase.TRADE:
+            todo = unanswered(v, me)
+            if todo:
+                return self.answer(todo[0])
+            if active:
+                return self.trade()
+        elif v.phase is Phase.PLANT_TRADED:
+            a = self.plant_waiting()
+            if a is not None:
+                return a
+            if active:
+                return self.chores() or EndPhase(me)
+        elif active and v.phase is Phase.CHOOSE_ISLAND:
+            return self.choose_island()
+        elif active and v.phase is Phase.PLANT:
+            return self.phase1()
+        raise ValueError(f"player {me} is not expected to act now")
+
+    # -- phase 1 ------------------------------------------------------------------------
+
+    def phase1(self) -> Action:
+        v, me, p = self.v, self.me, self.p
+        if v.planted == 0:
+            a = self.harvest_ripe() or self.chores()
+            if a is not None:
+                return a
+            if p.hand:
+                return self.plant_card(p.hand[0], v.turn_island)
+        elif v.planted == 1 and p.hand and self.plant_second():
+            return self.plant_card(p.hand[0], v.turn_island)
+        return EndPhase(me)
+
+    def plant_second(self) -> bool:
+        card = self.p.hand[0]
+        k = KIND_OF[card]
+        island = self.v.turn_island
+        mine = [f for f in self.fields if f[0] == island]
+        if any(f[2] == k for f in mine):
+            return True
+        empty = sum(1 for f in mine if f[2] < 0)
+        if empty >= 2:
+            return True
+        return empty == 1 and len(self.p.hand) > 1 and KIND_OF[self.p.hand[1]] == k
+
+    def harvest_ripe(self) -> Action | None:
+        """Sell a field that has reached the top of its beanometer (it can't earn more)."""
+        if self.turns_left < 1:
+            return None
+        for f in self.fields:
+            k, n = f[2], f[3]
+            if k >= 0 and n > 1 and ev.SALE[f[1]][k][n] == max(ev.SALE[f[1]][k]):
+                slot = self._slot_of(f)
+                a = Harvest(self.me, f[0], slot)
+                if is_legal(self.v, a):
+                    return a
+        return None
+
+    @staticmethod
+    def _slot_of(field: list[int]) -> int:
+        return field[4]
+
+    # -- planting ----------------------------------------------------------------------
+
+    def places(self, card: int, island: int | None) -> list[tuple[int, int]]:
+        k = KIND_OF[card]
+        out = []
+        for h in self.p.holdings:
+            if island is not None and h.island != island:
+                continue
+            for s, f in enumerate(h.fields):
+                if not f or KIND_OF[f[0]] == k:
+                    out.append((h.island, s))
+            if h.kontor_cap and len(h.kontor) < h.kontor_cap:
+                out.append((h.island, KONTOR))
+        return out
+
+    def place_value(self, card: int, island: int, slot: int) -> float:
+        fields = [f[:] for f in self.fields]
+        extra = 0.0
+        if slot == KONTOR:
+            extra = ev.KONTOR_BEAN
+        else:
+            i = self._field_index(island, slot)
+            fields[i][2] = KIND_OF[card]
+            fields[i][3] += 1
+        return self.value(remove={card}, fields=fields) + extra
+
+    def _field_index(self, island: int, slot: int) -> int:
+        for i, f in enumerate(self.fields):
+            if f[0] == island and f[4] == slot:
+                return i
+        raise IndexError(slot)
+
+    def plant_options(self, card: int, island: int | None) -> list[tuple[float, Action]]:
+        """Every way to go on with planting ``card``: a place, or first a harvest or a field."""
+        me = self.me
+        places = self.places(card, island)
+        if places:
+            return [(self.place_value(card, i, s), Plant(me, card, i, s)) for i, s in places]
+        out: list[tuple[float, Action]] = []
+        k = KIND_OF[card]
+        for idx, f in enumerate(self.fields):
+            if (island is not None and f[0] != island) or f[2] < 0:
+                continue
+            a = Harvest(me, f[0], self._slot_of(f))
+            if not is_legal(self.v, a):
+                continue
+            fields = [g[:] for g in self.fields]
+            coins = ev.SALE[f[1]][f[2]][min(f[3], ev.MAX_N)]
+            fields[idx][2], fields[idx][3] = k, 1
+            out.append((self.value(remove={card}, fields=fields) + coins, a))
+        if island is None or island == me:
+            buy = BuyField(me, me)
+            if is_legal(self.v, buy):
+                cost = setup(self.v).third_field_cost or 0
+                fields = [g[:] for g in self.fields] + [[me, 0, k, 1, 2]]
+                out.append((self.value(remove={card}, fields=fields) - cost, buy))
+        return out
+
+    def plant_card(self, card: int, island: int | None) -> Action:
+        opts = self.plant_options(card, island)
+        if not opts:
+            raise ValueError("no way to plant")  # pragma: no cover - R-BASE-7 always leaves one
+        return max(opts, key=lambda o: o[0])[1]
+
+    def plant_waiting(self) -> Action | None:
+        """Phase 3: plant the kept and received beans, the best placement first."""
+        p, v = self.p, self.v
+        cards: list[tuple[int, int | None]] = [(c, None) for c in p.received]
+        if v.active == self.me:
+            cards += [(c, v.turn_island) for c in p.kept]
+        if not cards:
+            return None
+        best: tuple[float, Action] | None = None
+        for c, island in cards:
+            if not self.places(c, island):
+                continue
+            for val, a in self.plant_options(c, island):
+                if best is None or val > best[0]:
+                    best = (val, a)
+        if best is not None:
+            return best[1]
+        c, island = cards[0]
+        return self.plant_card(c, island)
+
+    # -- trading ----------------------------------------------------------------------------
+
+    def own_cards(self) -> list[int]:
+        out = [c for c in self.p.hand if c >= 0]
+        out += [c for h in self.p.holdings for c in h.kontor]
+        if self.v.active == self.me and self.v.phase is Phase.TRADE:
+            out += self.v.face_up
+        return out
+
+    def choose_gives(self, want: list[int]) -> tuple[int, ...] | None:
+        """For each wanted kind, the own card whose loss hurts least (None: can't)."""
+        own = self.own_cards()
+        chosen: set[int] = set()
+        for k in want:
+            cands = [c for c in own if KIND_OF[c] == k and c not in chosen]
+            if not cands:
+                return None
+            if len(cands) == 1:
+                chosen.add(cands[0])
+                continue
+            best = max(cands, key=lambda c: self.value(remove=chosen | {c}))
+            chosen.add(best)
+        return tuple(chosen)
+
+    def answer_value(self, offer_id: int) -> tuple[float, tuple[int, ...] | None]:
+        o = self.v.offer(offer_id)
+        assert o is not None
+        give = self.choose_gives(o.want)
+        if give is None:
+            return -1e9, None
+        return self.value(remove=set(give), extra=o.give) - self.base, give
+
+    def answer(self, offer_id: int) -> Action:
+        o = self.v.offer(offer_id)
+        assert o is not None
+        delta, give = self.answer_value(offer_id)
+        need = ACCEPT_MIN if o.want else GIFT_MIN
+        if give is not None and delta > need:
+            a = Accept(self.me, o.id, give)
+            if is_legal(self.v, a):
+                return a
+        return Decline(self.me, o.id)
+
+    def settle(self) -> Action | None:
+        """Confirm the best answer to one of my offers, or withdraw it."""
+        v, me = self.v, self.me
+        n = len(v.players)
+        for o in v.offers:
+            if o.proposer != me or len(o.answers) + len(o.declined) < len(o.addressees(n)):
+                continue
+            best: tuple[float, int] | None = None
+            for q, cards in o.answers.items():
+                gain = self.value(remove=set(o.give), extra=cards) - self.base
+                gain -= 0.01 * len(v.players[q].coins)  # a gift rather to the poorer
+                if best is None or gain > best[0]:
+                    best = (gain, q)
+            if best is not None and best[0] > 0:
+                a: Action = Confirm(me, o.id, best[1])
+                if is_legal(v, a):
+                    return a
+            return Withdraw(me, o.id)
+        return None
+
+    def wanted_kind(self) -> int | None:
+        best, kind = WANT_MIN, None
+        for k in setup(self.v).deck_kinds:
+            if not any(f[2] == k for f in self.fields):
+                continue
+            m = self.value(extra=(CARDS_OF_KIND[k][0],)) - self.base
+            if m > best:
+                best, kind = m, k
+        return kind
+
+    def trade(self) -> Action:
+        me, mem = self.me, self.mem
+        a = self.settle()
+        if a is not None:
+            return a
+        if mem._offers < MAX_OFFERS:
+            base = self.base
+            gains = []
+            for c in [*self.v.face_up, *self.p.hand]:
+                g = self.value(remove={c}) - base
+                if g > GIVE_AWAY_MIN:
+                    gains.append((g, c))
+            gains.sort(reverse=True)
+            want = self.wanted_kind() if gains else None
+            for _, c in gains:
+                offers: list[tuple[tuple[object, ...], MakeOffer]] = []
+                if want is not None and want != KIND_OF[c]:
+                    offers.append((("t", c, want), MakeOffer(me, None, (c,), (want,))))
+                offers.append((("d", c), MakeOffer(me, None, (c,), ())))
+                for key, offer in offers:
+                    if key in mem._tried:
+                        continue
+                    mem._tried.add(key)
+                    if is_legal(self.v, offer):
+                        mem._offers += 1
+                        return offer
+        return self.chores() or EndPhase(me)
+
+    # -- Bohn Voyage -----------------------------------------------------------------------
+
+    def choose_island(self) -> Action:
+        me, p = self.me, self.p
+        _, islands = rotation_due(self.v, me)
+        hand = [KIND_OF[c] for c in p.hand[:3]]
+        best = max(
+            islands,
+            key=lambda i: ev.plant_sim(self.fields, [], [], hand, i, i),
+        )
+        return ChooseIsland(me, best)
+
+    def chores(self) -> Action | None:
+        """Purchases and voyage logistics in the own turn (bounded per turn)."""
+        mem = self.mem
+        if mem._chores >= MAX_CHORES:
+            return None
+        a = self._buy()
+        if a is None and self.v.mode is Mode.VOYAGE:
+            a = self._voyage()
+        if a is not None:
+            if not is_legal(self.v, a):
+                return None
+            mem._chores += 1
+        return a
+
+    def _buy(self) -> Action | None:
+        v, me, p = self.v, self.me, self.p
+        cost = setup(v).third_field_cost
+        if cost is not None and len(p.holdings[0].fields) < 3:
+            if len(p.coins) >= cost and self.turns_left > 3:
+                return BuyField(me, me)
+            return None
+        if (
+            v.mode is Mode.VOYAGE
+            and len(p.holdings) == 1
+            and len(p.coins) >= 2
+            and self.turns_left > 4
+        ):
+            return self._best_harbor()
+        return None
+
+    def _best_harbor(self) -> Action | None:
+        v, me, p = self.v, self.me, self.p
+        kinds = [KIND_OF[c] for c in p.hand] + [f[2] for f in self.fields if f[2] >= 0]
+        best: tuple[float, int] | None = None
+        for i, isl in enumerate(v.islands):
+            if isl.type is IslandType.HOME or None not in isl.harbors or me in isl.harbors:
+                continue
+            t = ev.TYPE_INDEX[isl.type]
+            score = sum(ev.POT[t][k][4] - ev.POT[0][k][4] for k in kinds)
+            if best is None or score > best[0]:
+                best = (score, i)
+        return BuyHarbor(me, best[1]) if best else None
+
+    def _voyage(self) -> Action | None:
+        v, me, p = self.v, self.me, self.p
+        mem = self.mem
+        fields_by_island: dict[int, list[list[int]]] = {}
+        for f in self.fields:
+            fields_by_island.setdefault(f[0], []).append(f)
+        # Kontor beans onto a field of their kind (or an empty one) on the same island
+        for h in p.holdings:
+            for c in h.kontor:
+                k = KIND_OF[c]
+                for s, f in enumerate(h.fields):
+                    if f and KIND_OF[f[0]] == k:
+                        return KontorToField(me, c, s)
+                for s, f in enumerate(h.fields):
+                    if not f and not (h.island == me and self._front_needs_empty(h.island)):
+                        return KontorToField(me, c, s)
+
+        def target(k: int, here: int) -> int | None:
+            """Another island of mine with a field of kind k (or empty) and Kontor room."""
+            best = None
+            for h in p.holdings:
+                if h.island == here or len(h.kontor) >= h.kontor_cap:
+                    continue
+                fs = fields_by_island.get(h.island, [])
+                if any(f[2] == k for f in fs):
+                    return h.island
+                if any(f[2] < 0 for f in fs) and h.island != me:
+                    best = h.island
+            return best
+
+        for i in v.ships_of(me):
+            ship = v.ships[i]
+            here = p.holding(ship.island)
+            if ship.cargo:
+                k = KIND_OF[ship.cargo[0]]
+                fs = fields_by_island.get(ship.island, [])
+                room = here is not None and len(here.kontor) < here.kontor_cap
+                if ship.island != me and room and any(f[2] in (k, -1) for f in fs):
+                    key: tuple[object, ...] = ("unload", i, ship.island)
+                    if key not in mem._tried:
+                        mem._tried.add(key)
+                        return Unload(me, i, 1)
+                if not ship.sailed:
+                    dest = target(k, ship.island)
+                    if dest is not None:
+                        a = Sail(me, (i,), dest)
+                        if is_legal(v, a):
+                            return a
+            if here is not None and here.kontor and ("unload", i, ship.island) not in mem._tried:
+                for c in here.kontor:
+                    k = KIND_OF[c]
+                    if ship.cargo and KIND_OF[ship.cargo[0]] != k:
+                        continue
+                    if any(f[2] == k for f in fields_by_island.get(ship.island, [])):
+                        continue
+                    if target(k, ship.island) is not None and not ship.sailed:
+                        mem._tried.add(("load", i, ship.island))
+                        return Load(me, i, (c,))
+        # surplus home Kontor beans into the pirate store (one per kind)
+        stored = {KIND_OF[c] for c in p.store}
+        for c in p.holdings[0].kontor:
+            k = KIND_OF[c]
+            if k not in stored and not any(f[2] == k for f in fields_by_island.get(me, [])):
+                return ToStore(me, c)
+        pay = self._store_payment()
+        if pay is not None:
+            if not p.pirate_ship:
+                return BuyPirateShip(me, pay)
+            return self._raid(pay)
+        return None
+
+    def _front_needs_empty(self, island: int) -> bool:
+        if not self.p.hand or self.p.hand[0] < 0:
+            return False
+        k = KIND_OF[self.p.hand[0]]
+        return not any(f[2] == k for f in self.fields if f[0] == island)
+
+    def _store_payment(self) -> tuple[int, ...] | None:
+        store = self.p.store
+        need = setup(self.v).pirate_ship_beans or 5
+        if len(store) < need:
+            return None
+        return tuple(store[:need])
+
+    def _raid(self, pay: tuple[int, ...]) -> Action | None:
+        v, me = self.v, self.me
+        best: tuple[float, Action] | None = None
+        for i, s in enumerate(v.ships):
+            if s.owner != me and s.cargo:
+                loot = ev.SALE[0][KIND_OF[s.cargo[0]]][min(len(s.cargo), ev.MAX_N)] // 2
+                if loot >= 1 and (best is None or loot > best[0]):
+                    best = (float(loot), RaidShip(me, i, pay))
+        for q, qp in enumerate(v.players):
+            if q == me:
+                continue
+            for h in qp.holdings:
+                for c in h.kontor:
+                    k = KIND_OF[c]
+                    for f in self.fields:
+                        if f[2] == k:
+                            gain = ev.POT[f[1]][k][f[3] + 1] - ev.POT[f[1]][k][f[3]]
+                            if gain > 0.5 and (best is None or gain > best[0]):
+                                a = RaidKontor(me, q, c, f[0], self._slot_of(f), pay)
+                                best = (gain, a)
+        return best[1] if best else None

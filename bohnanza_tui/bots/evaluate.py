@@ -1,0 +1,231 @@
+"""How much a position is worth to a player: the numbers every bot level shares.
+
+All values are in coins. A field of ``n`` beans of a kind on an island of a
+type is worth its *potential*: the best of selling now or after ``d`` more
+beans, discounted by ``DISCOUNT ** d`` (the chance that ``d`` more beans of
+that kind reach the field in time). A player's hand is valued by planting it,
+in order, onto a model of the fields (``plant_sim``): a card that finds no
+field of its kind and no empty field forces the harvest that loses least, so
+hands that would wreck good fields score low. Everything here works on plain
+lists and is cheap (a few microseconds per call); ``strong`` calls it inside
+its rollouts.
+"""
+
+from __future__ import annotations
+
+from ..rules.common import setup
+from ..rules.data import CARD_COUNTS, SALE_TABLES
+from ..rules.state import CARDS_OF_KIND, KIND_OF, GameState, IslandType, Phase
+
+#: island types by index: the tables below are indexed by it
+TYPES: tuple[str, ...] = ("home", "A", "B", "C")
+TYPE_INDEX: dict[IslandType, int] = {IslandType(t): i for i, t in enumerate(TYPES)}
+MAX_N = 60
+DISCOUNT_BASE = 0.45
+DISCOUNT_PER_CARD = 0.015
+LOOKAHEAD = 8
+#: a forced harvest wastes beans and a turn's growth beyond what the potentials show
+FORCED_PENALTY = 1.5
+#: a bean in a Kontor, on a ship or in the pirate store: not sold, but not lost
+KONTOR_BEAN = 0.3
+STORE_BEAN = 0.15
+
+SALE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(row[: MAX_N + LOOKAHEAD + 1]) for row in SALE_TABLES[t]) for t in TYPES
+)
+
+
+#: TOP[type][kind]: the most a field of that kind can sell for there
+TOP: tuple[tuple[int, ...], ...] = tuple(tuple(max(row) for row in t) for t in SALE)
+
+
+def discount(kind: int) -> float:
+    """The chance-like factor per further bean: common kinds come along more often."""
+    return DISCOUNT_BASE + DISCOUNT_PER_CARD * CARD_COUNTS[kind]
+
+
+def _pot(t: int, k: int, n: int) -> float:
+    row = SALE[t][k]
+    q = discount(k)
+    return max(row[n + d] * q**d for d in range(LOOKAHEAD + 1))
+
+
+def _pot_table() -> tuple[tuple[tuple[float, ...], ...], ...]:
+    return tuple(
+        tuple(tuple(_pot(t, k, n) for n in range(MAX_N + 1)) for k in range(len(row)))
+        for t, row in enumerate(SALE)
+    )
+
+
+#: POT[type][kind][n]: the potential of a field (its sale value counts more late in the game)
+POT = _pot_table()
+
+
+def field_model(state: GameState, player: int) -> list[list[int]]:
+    """The player's fields as ``[island, type, kind, n, slot]`` (kind -1: empty)."""
+    out = []
+    islands = state.islands
+    for h in state.players[player].holdings:
+        t = TYPE_INDEX[islands[h.island].type]
+        for s, f in enumerate(h.fields):
+            out.append([h.island, t, KIND_OF[f[0]] if f else -1, len(f), s])
+    return out
+
+
+def own_turns_left(state: GameState) -> float:
+    """A rough count of the turns each player still has (many until the last deck cycle)."""
+    s = setup(state)
+    left = s.exhaustion_limit - state.exhaustions
+    per_turn = 2 + s.draw
+    n = len(state.players)
+    if left <= 0:
+        return 0.0
+    turns = len(state.deck) / per_turn
+    if left > 1:
+        # a later cycle: the discard pile plus what the fields and coins will give back
+        turns += (left - 1) * max(20, len(state.discard) + 20) / per_turn
+    return turns / n
+
+
+def _late(fields: list[list[int]], turns_left: float) -> float:
+    """How much of a field's potential beyond its sale value still counts (1 early, 0 at the end)."""
+    return min(1.0, turns_left / 3.0)
+
+
+def fields_value(fields: list[list[int]], late: float = 1.0) -> float:
+    v = 0.0
+    for f in fields:
+        k = f[2]
+        if k >= 0:
+            n = f[3] if f[3] <= MAX_N else MAX_N
+            sale = SALE[f[1]][k][n]
+            v += sale + (POT[f[1]][k][n] - sale) * late
+    return v
+
+
+def place(fields: list[list[int]], k: int, island: int | None, late: float = 1.0) -> float:
+    """Plant one bean of kind ``k`` the greedy way; return coins of a forced harvest (if any).
+
+    ``island`` restricts where it may go (phase-1 beans); None: anywhere (received beans).
+    """
+    best = None
+    gain = -1.0
+    empty = None
+    empty_v = -1.0
+    for f in fields:
+        if island is not None and f[0] != island:
+            continue
+        if f[2] == k:
+            n = f[3] if f[3] < MAX_N else MAX_N - 1
+            pt = POT[f[1]][k]
+            g = pt[n + 1] - pt[n]
+            if g > gain:
+                gain, best = g, f
+        elif f[2] < 0:
+            v = POT[f[1]][k][1]
+            if v > empty_v:
+                empty_v, empty = v, f
+    if best is not None:
+        best[3] += 1
+        return 0.0
+    if empty is not None:
+        empty[2] = k
+        empty[3] = 1
+        return 0.0
+    # forced harvest (R-BASE-7), respecting bean protection (R-BASE-12, D-3)
+    victim = None
+    loss = 1e9
+    coins = 0
+    for f in fields:
+        if island is not None and f[0] != island:
+            continue
+        if f[3] == 1 and any(g[0] == f[0] and g[3] > 1 for g in fields):
+            continue
+        n = f[3] if f[3] <= MAX_N else MAX_N
+        sale = SALE[f[1]][f[2]][n]
+        lo = (POT[f[1]][f[2]][n] - sale) * late + 0.01 * n
+        if lo < loss:
+            loss, victim, coins = lo, f, sale
+    if victim is None:  # no field on that island at all: the bean is lost
+        return 0.0
+    victim[2] = k
+    victim[3] = 1
+    return coins - FORCED_PENALTY
+
+
+def plant_sim(
+    fields: list[list[int]],
+    anywhere: list[int],
+    turn_cards: list[int],
+    hand: list[int],
+    turn_island: int,
+    home: int,
+    late: float = 1.0,
+) -> float:
+    """Plant received beans (anywhere), kept beans (turn island), then the hand (home); the value."""
+    f = [x[:] for x in fields]
+    gained = 0.0
+    for k in anywhere:
+        gained += place(f, k, None, late)
+    for k in turn_cards:
+        gained += place(f, k, turn_island, late)
+    for k in hand:
+        gained += place(f, k, home, late)
+    return gained + fields_value(f, late)
+
+
+def hand_horizon(turns_left: float, hand_size: int) -> int:
+    """How many hand cards will still be planted before the end."""
+    if turns_left > 6:
+        return hand_size
+    return min(hand_size, int(turns_left * 1.6) + 1)
+
+
+def player_value(
+    state: GameState,
+    player: int,
+    *,
+    remove: frozenset[int] | set[int] = frozenset(),
+    extra: list[int] | tuple[int, ...] = (),
+    with_hand: bool = True,
+    turns_left: float | None = None,
+    fields: list[list[int]] | None = None,
+) -> float:
+    """Coins plus what the fields, the waiting beans and the hand are worth.
+
+    ``remove``: cards the player would give away; ``extra``: cards the player
+    would receive (planted anywhere in phase 3).
+    """
+    p = state.players[player]
+    if turns_left is None:
+        turns_left = own_turns_left(state)
+    late = _late([], turns_left)
+    if fields is None:
+        fields = field_model(state, player)
+    anywhere = [KIND_OF[c] for c in p.received if c not in remove]
+    anywhere += [KIND_OF[c] for c in extra]
+    turn_cards = [KIND_OF[c] for c in p.kept if c not in remove]
+    if state.phase is Phase.TRADE and player == state.active:
+        turn_cards += [KIND_OF[c] for c in state.face_up if c not in remove]
+    hand: list[int] = []
+    if with_hand and p.hand and p.hand[0] >= 0:
+        hz = hand_horizon(turns_left, len(p.hand))
+        hand = [KIND_OF[c] for c in p.hand[:hz] if c not in remove]
+    turn_island = state.turn_island if player == state.active else player
+    v = float(len(p.coins))
+    v += plant_sim(fields, anywhere, turn_cards, hand, turn_island, player, late)
+    if len(p.holdings) > 1 or p.holdings[0].kontor_cap:
+        for h in p.holdings:
+            v += KONTOR_BEAN * sum(1 for c in h.kontor if c not in remove)
+        v += STORE_BEAN * len(p.store)
+        for s in state.ships:
+            if s.owner == player:
+                v += KONTOR_BEAN * len(s.cargo)
+    return v
+
+
+def marginal(state: GameState, player: int, kind: int, base: float | None = None) -> float:
+    """What one more bean of ``kind`` (received, planted anywhere) is worth to the player."""
+    if base is None:
+        base = player_value(state, player)
+    return player_value(state, player, extra=(CARDS_OF_KIND[kind][0],)) - base

@@ -1,0 +1,157 @@
+"""The fast policy used inside ``strong``'s rollouts: greedy planting, no trading.
+
+It works on full (determinized) states and builds only actions it knows to be
+legal, so it can use ``engine.apply_unchecked``. Everyone keeps the face-up
+cards and declines offers; beans go onto a field of their kind, an empty
+field, a Kontor, or (forced) onto the field whose harvest loses least.
+"""
+
+from __future__ import annotations
+
+from ..rules import engine
+from ..rules.actions import (
+    Accept,
+    Action,
+    ChooseIsland,
+    Decline,
+    EndPhase,
+    Harvest,
+    MakeOffer,
+    Plant,
+)
+from ..rules.state import KIND_OF, KONTOR, GameState, Phase
+from ..rules.voyage import rotation_due
+from . import evaluate as ev
+
+
+def greedy_plant(s: GameState, player: int, card: int, island: int | None) -> Action:
+    """Plant ``card`` (on ``island``, or anywhere if None), or the harvest that makes room."""
+    k = KIND_OF[card]
+    p = s.players[player]
+    empty = None
+    kontor = None
+    for h in p.holdings:
+        if island is not None and h.island != island:
+            continue
+        for slot, f in enumerate(h.fields):
+            if f:
+                if KIND_OF[f[0]] == k:
+                    return Plant(player, card, h.island, slot)
+            elif empty is None:
+                empty = (h.island, slot)
+        if kontor is None and h.kontor_cap and len(h.kontor) < h.kontor_cap:
+            kontor = h.island
+    if empty is not None:
+        return Plant(player, card, empty[0], empty[1])
+    if kontor is not None:
+        return Plant(player, card, kontor, KONTOR)
+    best = None
+    loss = 1e9
+    for h in p.holdings:
+        if island is not None and h.island != island:
+            continue
+        t = ev.TYPE_INDEX[s.islands[h.island].type]
+        crowded = any(len(f) > 1 for f in h.fields)
+        for slot, f in enumerate(h.fields):
+            n = len(f)
+            if n == 0 or (n == 1 and crowded):
+                continue
+            kf = KIND_OF[f[0]]
+            n = min(n, ev.MAX_N)
+            lo = ev.POT[t][kf][n] - ev.SALE[t][kf][n] + 0.01 * n
+            if lo < loss:
+                loss, best = lo, (h.island, slot)
+    assert best is not None
+    return Harvest(player, best[0], best[1])
+
+
+def _fits(s: GameState, player: int, k: int, island: int | None) -> bool:
+    for h in s.players[player].holdings:
+        if island is not None and h.island != island:
+            continue
+        for f in h.fields:
+            if not f or KIND_OF[f[0]] == k:
+                return True
+    return False
+
+
+def gift(s: GameState, active: int) -> None:
+    """Face-up cards the active player can't plant go to a player with a field of their kind.
+
+    The rollouts' stand-in for trading (done directly: offer and acceptance).
+    """
+    n = len(s.players)
+    for c in s.face_up[:]:
+        k = KIND_OF[c]
+        if _fits(s, active, k, s.turn_island):
+            continue
+        for d in range(1, n):
+            q = (active + d) % n
+            if any(f and KIND_OF[f[0]] == k for h in s.players[q].holdings for f in h.fields):
+                oid = s.next_offer
+                engine.apply_unchecked(s, MakeOffer(active, q, (c,), ()))
+                engine.apply_unchecked(s, Accept(q, oid, ()))
+                break
+
+
+def next_actor(s: GameState) -> int:
+    pending = engine.pending_players(s)
+    for p in pending:
+        if p != s.active:
+            return p
+    return pending[0]
+
+
+def fast_action(s: GameState, player: int) -> Action:
+    phase = s.phase
+    p = s.players[player]
+    if phase is Phase.TRADE:
+        n = len(s.players)
+        for o in s.offers:
+            if player in o.addressees(n) and player not in o.answers and player not in o.declined:
+                return Decline(player, o.id)
+        if player == s.active:
+            gift(s, player)
+        return EndPhase(player)
+    if phase is Phase.PLANT_TRADED:
+        if p.received:
+            return greedy_plant(s, player, p.received[0], None)
+        if player == s.active and p.kept:
+            return greedy_plant(s, player, p.kept[0], s.turn_island)
+        return EndPhase(player)
+    if phase is Phase.PLANT:
+        if p.hand:
+            if s.planted == 0:
+                return greedy_plant(s, player, p.hand[0], s.turn_island)
+            if s.planted == 1:
+                k = KIND_OF[p.hand[0]]
+                h = p.holding(s.turn_island)
+                if h is not None and any(f and KIND_OF[f[0]] == k for f in h.fields):
+                    return greedy_plant(s, player, p.hand[0], s.turn_island)
+        return EndPhase(player)
+    # choose_island
+    return ChooseIsland(player, rotation_due(s, player)[1][0])
+
+
+def rollout(s: GameState, turns: int, max_steps: int = 2000) -> None:
+    """Play on with the fast policy until ``turns`` more turns have begun or the game ends."""
+    stop = s.turn + turns
+    apply = engine.apply_unchecked
+    steps = 0
+    while s.phase is not Phase.GAME_OVER and s.turn < stop and steps < max_steps:
+        p = next_actor(s)
+        apply(s, fast_action(s, p))
+        steps += 1
+
+
+def score(s: GameState, me: int) -> float:
+    """My value minus the mean value of the others (exact coins once the game is over)."""
+    if s.phase is Phase.GAME_OVER:
+        coins = [len(p.coins) for p in s.players]
+        best_other = max(c for q, c in enumerate(coins) if q != me)
+        others = (sum(coins) - coins[me]) / (len(coins) - 1)
+        return coins[me] - others + (1.0 if coins[me] > best_other else 0.0)
+    tl = ev.own_turns_left(s)
+    vals = [ev.player_value(s, q, turns_left=tl) for q in range(len(s.players))]
+    others = (sum(vals) - vals[me]) / (len(vals) - 1)
+    return vals[me] - others

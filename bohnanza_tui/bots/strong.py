@@ -1,0 +1,228 @@
+"""Level ``strong``: determinized Monte Carlo search on the decisions that matter.
+
+For a decision with more than one sensible candidate (where to plant, which
+field to harvest to make room, whether to plant the second card, whether to
+accept an offer, which answer to confirm, whether to buy), it repeatedly:
+
+1. samples a full state consistent with its view (``base.sample_state``:
+   unseen cards dealt at random to the deck, the other hands and the coin
+   stacks, the cards named by open offers kept where they must be);
+2. applies each candidate to a copy of that same sample (common random
+   numbers: the candidates are compared on the same deals);
+3. plays on with the fast greedy policy (``rollout``) for about one round;
+4. scores the end position: its value minus the others' mean value
+   (``evaluate.player_value``; real coins if the game ended).
+
+It stops when the per-decision budget is spent (``budget_ms``, or after
+``max_samples`` samples for reproducible tests) and plays the candidate with
+the best mean; the basic level's own choice wins ties. Everything else
+(offers it makes, ship logistics, trivial moves) is decided by the basic
+policy, which also supplies the candidates.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..rules import engine
+from ..rules.actions import (
+    Accept,
+    Action,
+    BuyField,
+    BuyHarbor,
+    Confirm,
+    Decline,
+    EndPhase,
+    Harvest,
+    Plant,
+    Withdraw,
+)
+from ..rules.state import GameState, Phase
+from . import rollout as ro
+from .base import is_legal, sample_state
+from .basic import BasicBot, Policy
+
+DEFAULT_BUDGET_MS = 1000.0
+#: the kinds of decisions that are searched
+SEARCH = frozenset({"plant", "answer", "confirm", "buy"})
+#: early stop: at least this many samples, and a lead of Z standard errors
+MIN_SAMPLES = 6
+#: rollouts run this many rounds (plus the rest of the current turn)
+HORIZON_ROUNDS = 1
+Z = 2.5
+#: the basic choice is kept unless another candidate beats it by this much on average
+INCUMBENT_BONUS = 0.25
+#: ... and by this many paired standard errors (few samples: stay with basic)
+Z_DEVIATE = 1.0
+#: plant options more than PRUNE coins below the best static value are not searched
+PRUNE = 2.0
+MAX_CANDS = 4
+
+
+class StrongBot(BasicBot):
+    level = "strong"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        max_samples: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.max_samples = max_samples
+        self.searched = 0
+
+    def act(self, view: GameState, player: int) -> Action:
+        if view.turn != self._turn:
+            self._turn, self._offers, self._chores = view.turn, 0, 0
+            self._tried.clear()
+        policy = Policy(view, player, self)
+        default = policy.decide()
+        cands = self.candidates(policy, default)
+        if len(cands) <= 1:
+            return default
+        return self.search(view, player, cands, default)
+
+    # -- which decisions are searched --------------------------------------------------
+
+    def candidates(self, policy: Policy, default: Action) -> list[Action]:
+        v, me = policy.v, policy.me
+        p = v.players[me]
+        out: list[Action] = []
+        if "plant" not in SEARCH:
+            pass
+        elif isinstance(default, Plant | Harvest) or (
+            isinstance(default, BuyField) and v.phase is Phase.PLANT and v.planted == 0
+        ):
+            if v.phase is Phase.PLANT and p.hand:
+                out = _pruned(policy.plant_options(p.hand[0], v.turn_island))
+                if v.planted == 1:
+                    out.append(EndPhase(me))
+            elif v.phase is Phase.PLANT_TRADED:
+                cards: list[tuple[int, int | None]] = [(c, None) for c in p.received]
+                if v.active == me:
+                    cards += [(c, v.turn_island) for c in p.kept]
+                opts = []
+                for c, island in cards:
+                    opts += policy.plant_options(c, island)
+                out = _pruned(opts)
+        elif (
+            "plant" in SEARCH
+            and isinstance(default, EndPhase)
+            and v.phase is Phase.PLANT
+            and v.planted == 1
+            and p.hand
+        ):
+            if policy.places(p.hand[0], v.turn_island):
+                out = [default, *_pruned(policy.plant_options(p.hand[0], v.turn_island))]
+        elif isinstance(default, Accept | Decline) and "answer" in SEARCH:
+            o = v.offer(default.offer)
+            assert o is not None
+            give = policy.choose_gives(o.want)
+            out = [Decline(me, o.id)]
+            if give is not None:
+                out.append(Accept(me, o.id, give))
+        elif isinstance(default, Confirm | Withdraw) and "confirm" in SEARCH:
+            o = v.offer(default.offer)
+            assert o is not None
+            out = [Withdraw(me, o.id), *(Confirm(me, o.id, q) for q in o.answers)]
+        elif isinstance(default, BuyHarbor) and "buy" in SEARCH:
+            out = [default, _skip(v, me)]
+        if default not in out:
+            out.append(default)
+        seen: list[Action] = []
+        for a in out:
+            if a not in seen and is_legal(v, a):
+                seen.append(a)
+        return seen
+
+    # -- the search ---------------------------------------------------------------------------
+
+    def search(self, view: GameState, me: int, cands: list[Action], default: Action) -> Action:
+        self.searched += 1
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        rng = self.rng
+        k = len(cands)
+        scores: list[list[float]] = [[] for _ in cands]
+        samples = 0
+        turns = (len(view.players)) * HORIZON_ROUNDS + 1
+        while True:
+            base = sample_state(view, rng)
+            for i, a in enumerate(cands):
+                s = base.copy()
+                _apply_macro(s, a)
+                ro.rollout(s, turns)
+                scores[i].append(ro.score(s, me))
+            samples += 1
+            if self.max_samples is not None:
+                if samples >= self.max_samples:
+                    break
+            elif time.perf_counter() >= deadline or (
+                samples >= MIN_SAMPLES and samples % 2 == 0 and _settled(scores, k)
+            ):
+                break
+        return cands[_choose(scores, cands.index(default))]
+
+
+def _settled(scores: list[list[float]], k: int) -> bool:
+    """The leader beats every other candidate by more than ``Z`` paired standard errors."""
+    n = len(scores[0])
+    means = [sum(sc) / n for sc in scores]
+    best = max(range(k), key=lambda i: means[i])
+    for j in range(k):
+        if j == best:
+            continue
+        d = [a - b for a, b in zip(scores[best], scores[j], strict=True)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        if var == 0.0 and m == 0.0:
+            continue  # the two candidates lead to the same positions
+        if m <= Z * math.sqrt(var / n) + 1e-9:
+            return False
+    return True
+
+
+def _pruned(options: list[tuple[float, Action]]) -> list[Action]:
+    """The options whose static value is within ``PRUNE`` of the best, best first (at most MAX_CANDS)."""
+    if not options:
+        return []
+    options = sorted(options, key=lambda o: -o[0])
+    top = options[0][0]
+    return [a for val, a in options[:MAX_CANDS] if val >= top - PRUNE]
+
+
+def _choose(scores: list[list[float]], default: int) -> int:
+    """The best mean, if it beats the default clearly (bonus and ``Z_DEVIATE`` standard errors)."""
+    n = len(scores[0])
+    means = [sum(sc) / n for sc in scores]
+    best = max(range(len(scores)), key=lambda i: means[i])
+    if best == default:
+        return default
+    d = [a - b for a, b in zip(scores[best], scores[default], strict=True)]
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("inf")
+    if m > INCUMBENT_BONUS and m > Z_DEVIATE * se:
+        return best
+    return default
+
+
+def _skip(v: GameState, me: int) -> Action:
+    """What to do instead of a purchase: go on with the turn."""
+    p = v.players[me]
+    if v.phase is Phase.PLANT and v.planted == 0 and p.hand:
+        return ro.greedy_plant(v, me, p.hand[0], v.turn_island)
+    return EndPhase(me)
+
+
+def _apply_macro(s: GameState, a: Action) -> None:
+    """Apply a candidate; an acceptance of an offer to everyone is assumed confirmed."""
+    engine.apply_unchecked(s, a)
+    if isinstance(a, Accept):
+        o = s.offer(a.offer)
+        if o is not None and a.player in o.answers:
+            c = Confirm(o.proposer, o.id, a.player)
+            if engine.check(s, c) is None:
+                engine.apply_unchecked(s, c)

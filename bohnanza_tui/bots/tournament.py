@@ -1,0 +1,257 @@
+"""Tournaments: many bot games in parallel processes, win rates with confidence intervals.
+
+    bohnanza tournament --mode voyage --players strong,basic,basic,basic \\
+        --games 2000 --seed 1 --jobs 2 [--budget-ms 30] [--json]
+
+Game ``g`` is dealt with seed ``seed * 1_000_003 + g`` and the seats rotate:
+in game ``g`` seat ``i`` plays the level listed at ``(i + g) % players``, so
+every level sits in every seat equally often.
+
+Per level (all the seats of that level together): the win rate with its 95%
+Wilson interval, mean coins, and mean decision time (ms per call of
+``Bot.act``, trivial decisions included). A shared win (R-BASE-18: same
+coins and same cards in hand) counts as ``1/k`` of a win for each of the ``k``
+winners, so the win rates of all seats of a game add up to 1 and a fair share
+is ``1 / players``. The interval treats each seat-game as one trial; with two
+or more seats of one level in a game those trials are not independent, so
+that interval is a little too narrow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+
+from ..rules.data import PLAYER_COUNTS
+from .base import LEVELS
+from .driver import play_game
+
+CHUNK = 10
+
+
+@dataclass
+class LevelStats:
+    seats: int = 0
+    wins: float = 0.0
+    coins: int = 0
+    decision_ms: float = 0.0
+    decisions: int = 0
+    games: set[int] = field(default_factory=set)
+
+    def summary(self) -> dict[str, object]:
+        rate = self.wins / self.seats if self.seats else 0.0
+        lo, hi = wilson(self.wins, self.seats)
+        return {
+            "win_rate": round(rate, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_coins": round(self.coins / self.seats, 3) if self.seats else 0.0,
+            "mean_decision_ms": round(self.decision_ms / self.decisions, 3)
+            if self.decisions
+            else 0.0,
+            "games": len(self.games),
+            "seats": self.seats,
+        }
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (fractional wins allowed)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seating(levels: list[str], game: int) -> list[str]:
+    n = len(levels)
+    return [levels[(i + game) % n] for i in range(n)]
+
+
+GameRow = tuple[int, list[str], list[int], list[float], list[float], list[int]]
+
+
+def play_chunk(
+    mode: str, levels: list[str], seed: int, games: list[int], budget_ms: float | None
+) -> list[GameRow]:
+    out = []
+    for g in games:
+        seats = seating(levels, g)
+        r = play_game(mode, seats, seed * 1_000_003 + g, budget_ms=budget_ms)
+        out.append((g, seats, r.coins, r.wins, r.decision_ms, r.decisions))
+    return out
+
+
+def run(
+    mode: str,
+    levels: list[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    budget_ms: float | None,
+    progress: bool = True,
+) -> dict[str, LevelStats]:
+    stats = {level: LevelStats() for level in levels}
+    chunks = [list(range(i, min(i + CHUNK, games))) for i in range(0, games, CHUNK)]
+
+    def add(rows: list[GameRow]) -> None:
+        for g, seats, coins, wins, ms, count in rows:
+            for i, level in enumerate(seats):
+                st = stats[level]
+                st.seats += 1
+                st.wins += wins[i]
+                st.coins += coins[i]
+                st.decision_ms += ms[i]
+                st.decisions += count[i]
+                st.games.add(g)
+
+    with _progress(progress, games) as advance:
+        if jobs <= 1:
+            for chunk in chunks:
+                add(play_chunk(mode, levels, seed, chunk, budget_ms))
+                advance(len(chunk))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                todo = iter(chunks)
+                running = set()
+                for chunk in _take(todo, jobs * 2):
+                    running.add(pool.submit(play_chunk, mode, levels, seed, chunk, budget_ms))
+                while running:
+                    done, running = wait(running, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        rows = fut.result()
+                        add(rows)
+                        advance(len(rows))
+                        for chunk in _take(todo, 1):
+                            running.add(
+                                pool.submit(play_chunk, mode, levels, seed, chunk, budget_ms)
+                            )
+    return stats
+
+
+def _take(it: Iterator[list[int]], n: int) -> list[list[int]]:
+    out = []
+    for _ in range(n):
+        try:
+            out.append(next(it))
+        except StopIteration:
+            break
+    return out
+
+
+class _progress:
+    """A rich progress bar on stderr (or nothing)."""
+
+    def __init__(self, show: bool, total: int) -> None:
+        self.show, self.total = show, total
+
+    def __enter__(self) -> Callable[[int], None]:
+        if not self.show:
+            return lambda n: None
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self._bar = Progress(
+            "games",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=False,
+        )
+        self._bar.start()
+        task = self._bar.add_task("games", total=self.total)
+        return lambda n: self._bar.advance(task, n)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.show:
+            self._bar.stop()
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        prog="bohnanza tournament", description="Play bot games and compare the levels."
+    )
+    ap.add_argument("--mode", choices=("classic", "voyage"), default="classic")
+    ap.add_argument(
+        "--players",
+        default="strong,basic,basic,basic",
+        help="comma-separated levels, one per seat (" + ", ".join(LEVELS) + ")",
+    )
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    ap.add_argument(
+        "--budget-ms", type=float, default=None, help="strong: time per searched decision"
+    )
+    ap.add_argument("--json", action="store_true", help="print one JSON object keyed by level")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    levels = [s.strip() for s in args.players.split(",") if s.strip()]
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad:
+        print(f"unknown level {bad[0]!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    if len(levels) not in PLAYER_COUNTS[args.mode]:
+        counts = PLAYER_COUNTS[args.mode]
+        print(
+            f"{args.mode} is played by {counts[0]} to {counts[-1]} players, not {len(levels)}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("--games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    stats = run(
+        args.mode,
+        levels,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.budget_ms,
+        progress=not args.no_progress,
+    )
+    elapsed = time.perf_counter() - t0
+    result = {level: st.summary() for level, st in stats.items()}
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+        return 0
+    budget = f", strong budget {args.budget_ms:g} ms" if args.budget_ms is not None else ""
+    print(
+        f"{args.mode}, {len(levels)} players ({', '.join(levels)}), {args.games} games, "
+        f"seed {args.seed}{budget}, {elapsed:.0f} s"
+    )
+    print(f"{'level':8} {'win rate':>9} {'95% CI':>17} {'coins':>7} {'ms/decision':>12}")
+    for level, r in result.items():
+        ci = r["ci95"]
+        assert isinstance(ci, list)
+        lo, hi = ci
+        print(
+            f"{level:8} {r['win_rate']:>9.1%} {f'[{lo:.1%}, {hi:.1%}]':>17} "
+            f"{r['mean_coins']:>7.2f} {r['mean_decision_ms']:>12.2f}"
+        )
+    print("A shared win counts 1/k for each of its k winners.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,204 @@
+"""Bots play complete games of every mode, level and player count; they see only their view."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bohnanza_tui.bots import LEVELS, Bot, make_bot, play_game
+from bohnanza_tui.bots.driver import next_player
+from bohnanza_tui.bots.tournament import main as tournament_main
+from bohnanza_tui.bots.tournament import seating, wilson
+from bohnanza_tui.rules import engine
+from bohnanza_tui.rules.state import HIDDEN, GameState
+from bohnanza_tui.rules.views import view
+
+#: strong at a tiny, fixed amount of search: fast and reproducible
+TINY = {"max_samples": 1}
+
+
+def _bots(levels: list[str], seed: int) -> list[Bot]:
+    return [
+        make_bot(lv, seed * 31 + i, **(TINY if lv == "strong" else {}))
+        for i, lv in enumerate(levels)
+    ]
+
+
+def play_checked(mode: str, levels: list[str], seed: int) -> GameState:
+    """A whole game, checking the card invariant after every action."""
+    bots = _bots(levels, seed)
+    state = engine.new_game(mode, [f"P{i}" for i in range(len(levels))], seed)
+    cards = sorted(state.all_cards())
+    assert len(cards) == len(set(cards))
+    actions = 0
+    while not state.over:
+        p = next_player(state)
+        assert p in engine.pending_players(state)
+        v = view(state, p)
+        action = bots[p].act(v, p)
+        assert action.player == p
+        engine.apply(state, action)  # raises IllegalAction on a bot bug
+        assert sorted(state.all_cards()) == cards
+        actions += 1
+        assert actions < 20_000, "the game does not end"
+    assert engine.pending_players(state) == []
+    return state
+
+
+CASES = [("classic", n) for n in range(3, 8)] + [("voyage", n) for n in range(3, 6)]
+
+
+@pytest.mark.parametrize(("mode", "players"), CASES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_complete_games(mode: str, players: int, level: str) -> None:
+    # the level under test against a mix of the others
+    others = [lv for lv in LEVELS if lv != level]
+    levels = [level] + [others[i % len(others)] for i in range(players - 1)]
+    state = play_checked(mode, levels, seed=players * 10 + LEVELS.index(level))
+    assert state.over
+    ranking = engine.standings(state)
+    assert ranking[0].rank == 1
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+def test_all_same_level(mode: str) -> None:
+    for level in LEVELS:
+        play_checked(mode, [level] * 4, seed=5)
+
+
+def test_play_game_result() -> None:
+    r = play_game("voyage", ["basic", "random", "strong"], seed=3, budget_ms=2)
+    assert r.levels == ["basic", "random", "strong"]
+    assert abs(sum(r.wins) - 1.0) < 1e-9
+    assert len(r.coins) == 3 and all(c >= 0 for c in r.coins)
+    assert all(n > 0 for n in r.decisions)
+    assert 1 in r.ranks
+
+
+def test_make_bot_levels() -> None:
+    for level in LEVELS:
+        assert make_bot(level, 1).level == level
+    with pytest.raises(ValueError):
+        make_bot("grandmaster", 1)
+
+
+def _hide_elsewhere(state: GameState, player: int, rng: random.Random) -> GameState:
+    """The same game as ``player`` sees it, with the hidden cards dealt differently."""
+    s = state.copy()
+    # cards named by open offers are known to be in their owners' hands: they stay
+    pinned = {c for o in s.offers for c in o.give}
+    pinned |= {c for o in s.offers for cards in o.answers.values() for c in cards}
+    pool = list(s.deck)
+    for q, pl in enumerate(s.players):
+        if q != player:
+            pool += [c for c in pl.hand if c not in pinned]
+    pool += s.discard[:-1] if s.discard else []
+    for pl in s.players:
+        pool += pl.coins
+    rng.shuffle(pool)
+
+    def refill(cards: list[int]) -> None:
+        for i in range(len(cards)):
+            if cards[i] not in pinned:
+                cards[i] = pool.pop()
+
+    refill(s.deck)
+    for q, pl in enumerate(s.players):
+        if q != player:
+            refill(pl.hand)
+        refill(pl.coins)
+    if s.discard:
+        top = s.discard[-1]
+        s.discard[:-1] = [pool.pop() for _ in s.discard[:-1]]
+        s.discard[-1] = top
+    assert not pool
+    return s
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_never_see_hidden_cards(mode: str, level: str) -> None:
+    """Changing the hidden parts of the state does not change a decision (fixed seed)."""
+    rng = random.Random(11)
+    bots = _bots(["basic"] * 4, 2)
+    state = engine.new_game(mode, ["A", "B", "C", "D"], 2)
+    checked = 0
+    for step in range(400):
+        if state.over:
+            break
+        p = next_player(state)
+        if step % 7 == 0:
+            other = _hide_elsewhere(state, p, rng)
+            assert sorted(other.all_cards()) == sorted(state.all_cards())
+            v1, v2 = view(state, p), view(other, p)
+            assert v1 == v2
+            assert all(c == HIDDEN for c in v1.deck)
+            a1 = make_bot(level, 99, max_samples=3).act(v1, p)
+            a2 = make_bot(level, 99, max_samples=3).act(v2, p)
+            assert a1 == a2
+            assert engine.check(state, a1) is None and engine.check(other, a2) is None
+            checked += 1
+        engine.apply(state, bots[p].act(view(state, p), p))
+    assert checked > 20
+
+
+def test_wilson() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert seating(["a", "b", "c"], 1) == ["b", "c", "a"]
+
+
+def test_tournament_json(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = tournament_main(
+        [
+            "--mode",
+            "classic",
+            "--players",
+            "basic,random,random",
+            "--games",
+            "4",
+            "--json",
+            "--no-progress",
+            "--seed",
+            "3",
+        ]
+    )
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"basic", "random"}
+    for r in out.values():
+        assert set(r) >= {"win_rate", "ci95", "mean_coins", "mean_decision_ms", "games"}
+        assert 0 <= r["win_rate"] <= 1
+        lo, hi = r["ci95"]
+        assert 0 <= lo <= r["win_rate"] <= hi <= 1
+        assert r["games"] == 4
+        assert r["mean_decision_ms"] >= 0
+    total = out["basic"]["win_rate"] * 4 + out["random"]["win_rate"] * 8
+    assert abs(total - 4) < 0.01  # shares of every game add up to one win
+
+
+def test_tournament_parallel_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = tournament_main(
+        [
+            "--mode",
+            "voyage",
+            "--players",
+            "strong,basic,basic",
+            "--games",
+            "2",
+            "--jobs",
+            "2",
+            "--budget-ms",
+            "1",
+            "--json",
+            "--no-progress",
+        ]
+    )
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["strong"]["games"] == 2
+    assert tournament_main(["--players", "basic,wizard,random"]) == 2
+    assert tournament_main(["--mode", "voyage", "--players", "basic,basic"]) == 2
