@@ -27,6 +27,7 @@ from pydantic import (
     ValidationError,
 )
 
+from bohnanza_tui.modes import MODES, PLAYER_COUNTS
 from bohnanza_tui.resources import seeds_path
 
 __all__ = [
@@ -56,11 +57,6 @@ __all__ = [
 ]
 
 TOTAL_CARDS: Final = 154
-MODES: Final = ("classic", "voyage")
-PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
-    "classic": (3, 4, 5, 6, 7),
-    "voyage": (3, 4, 5),
-}
 COLONY_TYPES: Final = ("A", "B", "C")
 ISLAND_TYPES: Final = ("home", "A", "B", "C")
 # Largest bean count the precomputed sale tables cover (a kind has at most 24 cards).

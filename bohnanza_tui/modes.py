@@ -1,0 +1,17 @@
+"""The two games and their player counts: what the set-up screen needs before the rules core loads.
+
+Kept outside ``bohnanza_tui.rules`` so that the first screen of the app can
+show them without importing (and validating) the rule data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+MODES: Final = ("classic", "voyage")
+#: R-BASE (3 to 7 players) and R-VOY-1 (3 to 5 players)
+PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
+    "classic": (3, 4, 5, 6, 7),
+    "voyage": (3, 4, 5),
+}
