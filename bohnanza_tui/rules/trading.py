@@ -230,15 +230,21 @@ def decline(state: GameState, a: Decline) -> list[Event]:
     return [event("{name} declines offer {id}.", name=state.players[a.player].name, id=o.id)]
 
 
-def check_confirm(state: GameState, a: Confirm) -> Refusal | None:
-    r = check_player(state, a.player) or _check_phase(state)
+def _own_offer(state: GameState, player: int, offer_id: int, msgid: str) -> Offer | Refusal:
+    """An open offer made by ``player`` (``msgid`` says why another player can't act on it)."""
+    r = check_player(state, player) or _check_phase(state)
     if r:
         return r
-    o = _open_offer(state, a.offer)
+    o = _open_offer(state, offer_id)
+    if isinstance(o, Refusal) or o.proposer == player:
+        return o
+    return refuse("R-BASE-8", msgid, id=o.id)
+
+
+def check_confirm(state: GameState, a: Confirm) -> Refusal | None:
+    o = _own_offer(state, a.player, a.offer, "only the player who made offer {id} confirms it")
     if isinstance(o, Refusal):
         return o
-    if o.proposer != a.player:
-        return refuse("R-BASE-8", "only the player who made offer {id} confirms it", id=o.id)
     if a.partner not in o.answers:
         return refuse("R-BASE-8", "that player has not accepted offer {id}", id=o.id)
     if not all(available(state, a.partner, c) for c in o.answers[a.partner]):
@@ -253,15 +259,8 @@ def confirm(state: GameState, a: Confirm) -> list[Event]:
 
 
 def check_withdraw(state: GameState, a: Withdraw) -> Refusal | None:
-    r = check_player(state, a.player) or _check_phase(state)
-    if r:
-        return r
-    o = _open_offer(state, a.offer)
-    if isinstance(o, Refusal):
-        return o
-    if o.proposer != a.player:
-        return refuse("R-BASE-8", "only the player who made offer {id} can withdraw it", id=o.id)
-    return None
+    o = _own_offer(state, a.player, a.offer, "only the player who made offer {id} can withdraw it")
+    return o if isinstance(o, Refusal) else None
 
 
 def withdraw(state: GameState, a: Withdraw) -> list[Event]:
