@@ -242,7 +242,7 @@ def _own_offer(state: GameState, player: int, offer_id: int, msgid: str) -> Offe
 
 
 def check_confirm(state: GameState, a: Confirm) -> Refusal | None:
-    o = _own_offer(state, a.player, a.offer, "only the player who made offer {id} confirms it")
+    o = _own_offer(state, a.player, a.offer, N_("only the player who made offer {id} confirms it"))
     if isinstance(o, Refusal):
         return o
     if a.partner not in o.answers:
@@ -259,7 +259,9 @@ def confirm(state: GameState, a: Confirm) -> list[Event]:
 
 
 def check_withdraw(state: GameState, a: Withdraw) -> Refusal | None:
-    o = _own_offer(state, a.player, a.offer, "only the player who made offer {id} can withdraw it")
+    o = _own_offer(
+        state, a.player, a.offer, N_("only the player who made offer {id} can withdraw it")
+    )
     return o if isinstance(o, Refusal) else None
 
 
