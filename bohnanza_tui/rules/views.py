@@ -1,8 +1,10 @@
 """What one player may see (D-9), and how a bot fills in the rest for a search.
 
 A view is a ``GameState`` whose hidden cards are ``HIDDEN``: the deck, the
-other players' hands, the coin stacks (coin side up) and the discard pile but
-for its top card. Sizes stay true, so a view renders and counts like a state.
+other players' hands (but for cards they have put on the table in an open
+offer), the coin stacks (coin side up) and the discard pile but for its top
+card. Sizes and positions stay true, so a view renders, counts and checks
+trades like a state, and ``determinize`` keeps every open offer intact.
 """
 
 from __future__ import annotations
@@ -21,11 +23,22 @@ def view(state: GameState, player: int | None) -> GameState:
     v.deck = [HIDDEN] * len(v.deck)
     if v.discard:
         v.discard = [HIDDEN] * (len(v.discard) - 1) + v.discard[-1:]
+    shown = _offered(v)
     for p, pl in enumerate(v.players):
         pl.coins = [HIDDEN] * len(pl.coins)
         if p != player:
-            pl.hand = [HIDDEN] * len(pl.hand)
+            pl.hand = [c if c in shown else HIDDEN for c in pl.hand]
     return v
+
+
+def _offered(state: GameState) -> set[int]:
+    """Cards named in open offers and answers: shown on the table, so seen by everyone."""
+    cards: set[int] = set()
+    for o in state.offers:
+        cards.update(o.give)
+        for answer in o.answers.values():
+            cards.update(answer)
+    return cards
 
 
 def unseen_cards(v: GameState) -> list[int]:

@@ -913,3 +913,26 @@ def test_d_10_refusals_change_nothing_and_say_why() -> None:
         engine.apply(s, Harvest(0, 0, 0))
     assert info.value.rule == "R-BASE-12"
     assert str(info.value).startswith("R-BASE-12: ")
+
+
+def test_d9_offered_cards_stay_visible_in_a_view() -> None:
+    """D-9: a card put on the table in an open offer is seen by everyone, so views show it in place."""
+    import random
+
+    from bohnanza_tui.rules import apply, determinize, new_game, view
+    from bohnanza_tui.rules.actions import EndPhase, MakeOffer, Plant
+    from bohnanza_tui.rules.state import HIDDEN, KIND_OF
+
+    state = new_game("classic", ["Ann", "Bob", "Cy"], seed=4)
+    apply(state, Plant(0, state.players[0].hand[0], 0, 0))
+    if state.phase.value == "plant":
+        apply(state, EndPhase(0))
+    bob_card = state.players[1].hand[2]
+    apply(state, MakeOffer(1, 0, (bob_card,), (KIND_OF[state.face_up[0]],)))
+    for watcher in (0, 2):
+        seen = view(state, watcher).players[1].hand
+        assert seen[2] == bob_card
+        assert seen.count(HIDDEN) == len(seen) - 1
+    sample = determinize(view(state, 2), random.Random(1))
+    assert sample.players[1].hand[2] == bob_card
+    assert sorted(sample.all_cards()) == sorted(state.all_cards())
