@@ -323,7 +323,7 @@ class BohnanzaApp(App[int]):
         except SaveError as exc:
             self.notify(str(exc), title=_("Can't resume"), severity="error")
             return
-        self._start(session, self._stored_seats(session), resumed=True)
+        self._start(session, seats_from(session), resumed=True)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # the game's own entries come from GameCommands; keep Textual's theme/keys/quit

@@ -16,13 +16,14 @@ from typing import Any
 from textual.content import Content
 
 from bohnanza_tui.i18n import _
-from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, check
+from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Phase, check
 from bohnanza_tui.rules.actions import (
     BuyField,
     BuyHarbor,
     BuyPirateShip,
     BuyShip,
     ChooseIsland,
+    Confirm,
     Harvest,
     Keep,
     KontorToField,
@@ -33,10 +34,12 @@ from bohnanza_tui.rules.actions import (
     Sail,
     ToStore,
     Unload,
+    Withdraw,
 )
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import SALE_TABLES
 from bohnanza_tui.rules.state import IslandType
+from bohnanza_tui.rules.voyage import ship_number
 
 from . import render
 
@@ -161,10 +164,12 @@ def buy_choices(state: GameState, player: int) -> list[Choice]:
         )
     if not s.is_voyage:
         return out
-    for i, isl in enumerate(state.islands):
-        if isl.type is IslandType.HOME:
-            continue
-        owners = ", ".join(state.players[o].name if o is not None else "—" for o in isl.harbors)
+    colonies = [i for i, isl in enumerate(state.islands) if isl.type is not IslandType.HOME]
+    for i in sorted(colonies, key=lambda i: (state.islands[i].type.value, state.islands[i].name)):
+        isl = state.islands[i]
+        owners = ", ".join(
+            state.players[o].name if o is not None else _("free") for o in isl.harbors
+        )
         out.append(
             checked(
                 state,
@@ -225,7 +230,9 @@ def sail_choices(state: GameState, player: int) -> list[Choice]:
                 continue
             label = Content(
                 _("Ship {n} ({at}) → {to}").format(
-                    n=i + 1, at=_harbor_name(state, ship.island), to=_harbor_name(state, h.island)
+                    n=ship_number(state, i),
+                    at=_harbor_name(state, ship.island),
+                    to=_harbor_name(state, h.island),
                 )
             )
             out.append(checked(state, label, Sail(player, (i,), h.island)))
@@ -233,7 +240,9 @@ def sail_choices(state: GameState, player: int) -> list[Choice]:
         for h in p.holdings[1:]:
             label = Content(
                 _("Ships {a} and {b} together → {to}").format(
-                    a=ships[0] + 1, b=ships[1] + 1, to=_harbor_name(state, h.island)
+                    a=ship_number(state, ships[0]),
+                    b=ship_number(state, ships[1]),
+                    to=_harbor_name(state, h.island),
                 )
             )
             out.append(checked(state, label, Sail(player, tuple(ships), h.island)))
@@ -253,7 +262,7 @@ def load_choices(state: GameState, player: int) -> list[Choice]:
         for kind, cards in kinds.items():
             label = Content.assemble(
                 _("Load ship {n} at {at} with ").format(
-                    n=i + 1, at=_harbor_name(state, ship.island)
+                    n=ship_number(state, i), at=_harbor_name(state, ship.island)
                 ),
                 render.bean(kind, len(cards)),
             )
@@ -270,7 +279,9 @@ def unload_choices(state: GameState, player: int) -> list[Choice]:
         kind = KIND_OF[ship.cargo[0]]
         for count in sorted({1, len(ship.cargo)}):
             label = Content.assemble(
-                _("Unload ship {n} at {at}: ").format(n=i + 1, at=_harbor_name(state, ship.island)),
+                _("Unload ship {n} at {at}: ").format(
+                    n=ship_number(state, i), at=_harbor_name(state, ship.island)
+                ),
                 render.bean(kind, count),
             )
             out.append(checked(state, label, Unload(player, i, count)))
@@ -289,7 +300,9 @@ def store_choices(state: GameState, player: int) -> list[Choice]:
         ship = state.ships[i]
         if ship.cargo:
             c = ship.cargo[-1]
-            label = Content.assemble(_("From ship {n}: ").format(n=i + 1), render.card(c))
+            label = Content.assemble(
+                _("From ship {n}: ").format(n=ship_number(state, i)), render.card(c)
+            )
             out.append(checked(state, label, ToStore(player, c)))
     return out
 
@@ -312,8 +325,12 @@ def move_choices(state: GameState, player: int) -> list[Choice]:
     return out
 
 
-def raid_targets(state: GameState, player: int) -> list[Choice]:
-    """Step one of a raid: a bean in another player's Kontor, or a loaded ship."""
+def raid_targets(state: GameState, player: int, all_refused: bool = False) -> list[Choice]:
+    """Step one of a raid: a bean in another player's Kontor, or a loaded ship.
+
+    ``all_refused``: the caller knows no raid is legal now (``legal_actions``
+    lists none), so one destination per bean is enough to learn why.
+    """
     s = setup(state)
     pay = _store_pay(state, player, s.raid_beans)
     out: list[Choice] = []
@@ -332,6 +349,8 @@ def raid_targets(state: GameState, player: int) -> list[Choice]:
                 dests = [
                     RaidKontor(player, v, c, i, slot, pay) for i, slot in places(state, player)
                 ]
+                if all_refused:
+                    dests = dests[:1]
                 refusals = [check(state, a) for a in dests]
                 ok = next((a for a, r in zip(dests, refusals, strict=True) if r is None), None)
                 if ok is not None:
@@ -344,7 +363,9 @@ def raid_targets(state: GameState, player: int) -> list[Choice]:
             continue
         label = Content.assemble(
             _("{name}'s ship {n} at {at}: ").format(
-                name=state.players[ship.owner].name, n=i + 1, at=_harbor_name(state, ship.island)
+                name=state.players[ship.owner].name,
+                n=ship_number(state, i),
+                at=_harbor_name(state, ship.island),
             ),
             render.bean(KIND_OF[ship.cargo[0]], len(ship.cargo)),
         )
@@ -365,3 +386,94 @@ def raid_destinations(state: GameState, raid: RaidKontor) -> list[Choice]:
 
 def player_choices(state: GameState, players: list[int]) -> list[Choice]:
     return [Choice(Content.styled(state.players[p].name, "bold"), p) for p in players]
+
+
+def offer_choices(state: GameState, player: int) -> list[Choice]:
+    """What ``player`` can do about the open offers: answer, confirm an answer, withdraw."""
+    n = len(state.players)
+    out: list[Choice] = []
+    for o in state.offers:
+        line = render.offer_line(state, o).split("\n")[0]
+        waiting = [p for p in o.addressees(n) if p not in o.answers and p not in o.declined]
+        if player in waiting:
+            out.append(Choice(Content.assemble(_("Answer "), line), ("answer", o.id)))
+        if o.proposer == player:
+            for p in o.answers:
+                label = Content.assemble(
+                    _("Confirm with {name}: ").format(name=state.players[p].name),
+                    render.cards_summary(o.answers[p]),
+                )
+                out.append(checked(state, label, Confirm(player, o.id, p)))
+            out.append(
+                checked(state, Content.assemble(_("Withdraw "), line), Withdraw(player, o.id))
+            )
+    return out
+
+
+# -- the keys of the table ---------------------------------------------------------------
+
+#: each key that acts on the table, and the actions that make it valid now
+KEY_ACTIONS: dict[str, tuple[type, ...]] = {
+    "choose_island": (ChooseIsland,),
+    "plant": (Plant,),
+    "plant_on": (Plant,),
+    "cursor": (Plant,),
+    "harvest": (Harvest,),
+    "keep": (Keep,),
+    "buy": (BuyField, BuyHarbor, BuyShip, BuyPirateShip),
+    "sail": (Sail,),
+    "load": (Load,),
+    "unload": (Unload,),
+    "store": (ToStore,),
+    "move": (KontorToField,),
+    "raid": (RaidKontor, RaidShip),
+}
+
+#: keys only the player whose turn it is uses (their refusals would tell nobody else anything)
+TURN_KEYS = ("keep", "buy", "sail", "load", "unload", "store", "move", "raid")
+
+_BUILDERS = {
+    "harvest": harvest_choices,
+    "keep": keep_choices,
+    "buy": buy_choices,
+    "sail": sail_choices,
+    "load": load_choices,
+    "unload": unload_choices,
+    "store": store_choices,
+    "move": move_choices,
+    "raid": raid_targets,
+}
+
+
+def key_options(state: GameState, player: int, key: str, card: int | None = None) -> list[Choice]:
+    """The options behind ``key`` for ``player`` (``card``: the bean ``p`` would plant)."""
+    if key == "plant":
+        return [] if card is None else plant_choices(state, player, card)
+    build = _BUILDERS.get(key)
+    return [] if build is None else build(state, player)
+
+
+def refused_keys(
+    state: GameState, player: int, valid: set[type], card: int | None = None
+) -> dict[str, list[str]]:
+    """Keys with something to offer, every bit of it refused now, and the engine's reasons.
+
+    ``valid`` holds the action types legal for ``player`` now (from ``legal_actions``);
+    a key with a legal action is simply valid. A key with no option at all stays
+    hidden: there is nothing to refuse.
+    """
+    out: dict[str, list[str]] = {}
+    if state.over or state.phase is Phase.CHOOSE_ISLAND:
+        return out
+    for key in ("plant", "harvest", *TURN_KEYS):
+        if key in TURN_KEYS and player != state.active:
+            continue
+        if any(t in valid for t in KEY_ACTIONS[key]):
+            continue
+        if key == "raid":  # no raid is legal: one destination per bean tells why
+            options = raid_targets(state, player, all_refused=True)
+        else:
+            options = key_options(state, player, key, card)
+        if options and not any(o.allowed for o in options):
+            out[key] = list(dict.fromkeys(o.refusal for o in options if o.refusal))
+    return out

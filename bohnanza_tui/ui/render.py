@@ -16,9 +16,10 @@ from textual.content import Content
 from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import HIDDEN, KIND_OF, KONTOR, GameState, Mode, Phase
 from bohnanza_tui.rules.common import setup
-from bohnanza_tui.rules.data import KINDS, SALE_TABLES, next_coin_needs
+from bohnanza_tui.rules.data import CARD_COUNTS, ISLAND_METERS, KINDS, SALE_TABLES, next_coin_needs
 from bohnanza_tui.rules.outcome import bean_name
 from bohnanza_tui.rules.state import IslandType, Offer
+from bohnanza_tui.rules.voyage import ship_number
 
 #: one single-width glyph per kind, in the order of ``data.KINDS``
 GLYPHS: dict[str, str] = {
@@ -105,8 +106,13 @@ def place_name(state: GameState, player: int, island: int, slot: int) -> str:
     return where + _("field {n}").format(n=slot + 1)
 
 
-def field_line(state: GameState, player: int, island: int, slot: int) -> Content:
-    """``2: ♣ coffee ×5 · sells 1 · 2 more → 2``: a field and what it is worth now."""
+def field_line(
+    state: GameState, player: int, island: int, slot: int, *, brief: bool = False
+) -> Content:
+    """``2: ♣ coffee ×5 = 1 ›7→2``: a field, what it sells for now and the next step (7 sell for 2).
+
+    ``brief`` leaves the next step out (the wide panel shows the whole beanometer).
+    """
     holding = state.players[player].holding(island)
     assert holding is not None
     f = holding.fields[slot]
@@ -117,28 +123,54 @@ def field_line(state: GameState, player: int, island: int, slot: int) -> Content
     itype = island_type(state, island)
     coins = SALE_TABLES[itype][kind][n]
     need = next_coin_needs(itype, kind, n)
-    if need is None:
-        nxt = _("top price")
-    else:
-        # as printed on the card's beanometer: at this many beans, this many coins
-        nxt = _("next {beans}→{coins}").format(
-            beans=n + need, coins=SALE_TABLES[itype][kind][n + need]
+    if brief:
+        return Content.assemble(
+            label, " ", bean(kind), (f" ×{n}", "bold"), (f" = {coins}", "bold $text-warning")
         )
+    if need is None:
+        nxt = " " + _("(top)")
+    else:
+        # the next step of the card's beanometer: at this many beans, this many coins
+        nxt = f" ›{n + need}→{SALE_TABLES[itype][kind][n + need]}"
     return Content.assemble(
         label,
         " ",
         bean(kind),
         (f" ×{n}", "bold"),
         (f" = {coins}", "bold $text-warning"),
-        (f" · {nxt}", "$foreground-muted"),
+        (nxt, "$foreground-muted"),
     )
 
 
-def kontor_line(state: GameState, cards: Sequence[int], cap: int) -> Content:
+def beanometer(itype: str, kind: int, n: int | None = None) -> Content:
+    """``4→1 7→2 9→3 11→4`` as printed on the card; the steps ``n`` beans reach in bold, the next one marked ›."""
+    meter = ISLAND_METERS[itype][kind]
+    steps: list[Content] = []
+    marked = False
+    for coins, beans in enumerate(meter, 1):
+        if beans is None:
+            steps.append(Content.styled(f"{'–':>5}", "$foreground-muted"))
+            continue
+        text = f"{beans}→{coins}"
+        if n is not None and n >= beans:
+            steps.append(Content.styled(f"{text:>5}", "bold"))
+        elif n is not None and not marked:
+            marked = True
+            steps.append(Content.styled(f"{'›' + text:>5}", "bold $text-accent"))
+        else:
+            steps.append(Content.styled(f"{text:>5}", "$foreground-muted" if n is not None else ""))
+    return Content(" ").join(steps)
+
+
+def kontor_line(state: GameState, cards: Sequence[int], cap: int, names: bool = True) -> Content:
     if not cards:
         inside = Content.styled(_("empty"), "$foreground-muted")
-    else:
+    elif names:
         inside = Content(" ").join(card(c) for c in cards)
+    else:  # the glyphs alone keep a full Kontor on one line of a small panel
+        inside = Content("").join(
+            Content.styled(glyph(KIND_OF[c]), STYLES.get(KINDS[KIND_OF[c]], "")) for c in cards
+        )
     return Content.assemble(_("Kontor"), f" {len(cards)}/{cap}: ", inside)
 
 
@@ -146,39 +178,105 @@ def _coin_word(n: int) -> str:
     return _("{n} coins").format(n=n) if n != 1 else _("1 coin")
 
 
-def player_panel(state: GameState, player: int, viewer: int | None) -> Content:
-    """Everything public about one player (and the size of the hand, never its cards)."""
+def _wide_field(state: GameState, player: int, island: int, slot: int, width: int) -> Content:
+    """A field line padded to ``width``, then the whole beanometer of its bean on that island."""
+    line = field_line(state, player, island, slot, brief=True)
+    h = state.players[player].holding(island)
+    assert h is not None
+    f = h.fields[slot]
+    if not f:
+        return line
+    meter = beanometer(island_type(state, island), KIND_OF[f[0]], len(f))
+    return Content.assemble(line.pad_right(max(0, width - line.cell_length)), meter)
+
+
+def store_lines(state: GameState, player: int, wide: bool) -> list[Content]:
+    """The pirate store (one bean per kind) and the pirate ship, if bought."""
+    p = state.players[player]
+    if not p.store:
+        inside = Content.styled(_("empty"), "$foreground-muted")
+    elif wide:
+        inside = Content(" ").join(card(c) for c in p.store)
+    else:  # the glyphs alone: each kind has its own, and the line stays short
+        inside = Content("").join(
+            Content.styled(glyph(KIND_OF[c]), STYLES.get(KINDS[KIND_OF[c]], "")) for c in p.store
+        )
+    line = Content.assemble(_("Pirate store: "), inside)
+    ship = Content.styled("☠ " + _("pirate ship"), "bold")
+    if not p.pirate_ship:
+        return [line]
+    return [Content.assemble(ship, " · ", line)] if wide else [line, ship]
+
+
+def colony_line(state: GameState, player: int, island: int) -> Content:
+    """``B1: 1 ♠ green ×3 = 2 · 2 empty · Kontor ○ wax``: a player's holding on a colony."""
+    h = state.players[player].holding(island)
+    assert h is not None
+    parts = [field_line(state, player, island, s, brief=True) for s in range(len(h.fields))]
+    kontor = (
+        Content(" ").join(card(c) for c in h.kontor)
+        if h.kontor
+        else Content.styled(_("empty"), "$foreground-muted")
+    )
+    parts.append(Content.assemble(_("Kontor") + " ", kontor))
+    return Content.assemble(
+        (f"⚑ {state.islands[island].name} ", "bold"), Content(" · ").join(parts)
+    )
+
+
+def panel_signature(state: GameState, player: int, viewer: int | None) -> tuple[object, ...]:
+    """Everything ``player_panel`` and ``panel_title`` read, cheaply: equal means the same panel."""
+    p = state.players[player]
+    holdings = tuple((h.island, tuple(map(tuple, h.fields)), tuple(h.kontor)) for h in p.holdings)
+    ships = tuple((s.island, tuple(s.cargo), s.sailed) for s in state.ships if s.owner == player)
+    return (
+        len(p.coins), len(p.hand), holdings, ships, tuple(p.store), p.pirate_ship,
+        tuple(p.kept), tuple(p.received), state.active, state.over, viewer,
+    )  # fmt: skip
+
+
+def player_panel(
+    state: GameState, player: int, viewer: int | None, *, wide: bool = False
+) -> Content:
+    """Everything public about one player (and the size of the hand, never its cards).
+
+    ``wide``: the larger panel of the person at the keyboard, with each field's
+    whole beanometer and the beans of the pirate store by name.
+    """
     p = state.players[player]
     lines: list[Content] = []
-    lines.append(
-        Content.assemble(
-            ("◎ ", "$text-warning"),
-            (_coin_word(len(p.coins)), "bold"),
-            "  ",
-            _("hand {n}").format(n=len(p.hand)),
-        )
+    head = Content.assemble(
+        ("◎ ", "$text-warning"),
+        (_coin_word(len(p.coins)), "bold"),
+        "  ",
+        _("hand {n}").format(n=len(p.hand)),
     )
+    colonies = [state.islands[h.island].name for h in p.holdings[1:]]
+    if colonies:
+        head = Content.assemble(head, "  ⚑ ", " ".join(colonies))
+    lines.append(head)
     home = p.holdings[0]
+    width = 0
+    if wide:  # the beanometers line up after the longest field
+        briefs = [
+            field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))
+        ]
+        width = max((b.cell_length for b in briefs), default=0) + 3
     for slot in range(len(home.fields)):
-        line = field_line(state, player, home.island, slot)
+        if wide:
+            line = _wide_field(state, player, home.island, slot, width)
+        else:
+            line = field_line(state, player, home.island, slot)
         if player == viewer:
             line = line.stylize(f"@click=screen.field({home.island},{slot})")
         lines.append(line)
     if state.mode is Mode.VOYAGE:
-        lines.append(kontor_line(state, home.kontor, home.kontor_cap))
-        colonies = [state.islands[h.island].name for h in p.holdings[1:]]
-        if colonies:
-            lines.append(Content(_("Harbors: {names}").format(names=", ".join(colonies))))
+        lines.append(kontor_line(state, home.kontor, home.kontor_cap, names=wide))
+        if wide:  # the colonies as well: everything of this player in one place
+            lines += [colony_line(state, player, h.island) for h in p.holdings[1:]]
         for i in state.ships_of(player):
             lines.append(ship_line(state, i))
-        store = (
-            Content(" ").join(card(c) for c in p.store)
-            if p.store
-            else Content.styled(_("empty"), "$foreground-muted")
-        )
-        lines.append(Content.assemble(_("Pirate store: "), store))
-        if p.pirate_ship:
-            lines.append(Content.styled("☠ " + _("pirate ship"), "bold"))
+        lines += store_lines(state, player, wide)
     waiting = p.kept + p.received
     if waiting:
         lines.append(
@@ -191,6 +289,7 @@ def player_panel(state: GameState, player: int, viewer: int | None) -> Content:
 
 
 def ship_line(state: GameState, ship: int) -> Content:
+    """``▸ Ship 1 at B1: ○ wax ×2``; ships are numbered per owner, as the commands and the log do."""
     s = state.ships[ship]
     where = state.islands[s.island]
     at = _("home") if where.type is IslandType.HOME else where.name
@@ -201,13 +300,20 @@ def ship_line(state: GameState, ship: int) -> Content:
     )
     sailed = Content.styled(" " + _("(sailed)"), "$foreground-muted") if s.sailed else Content("")
     return Content.assemble(
-        ("▸ ", "bold"), _("Ship {n} at {at}: ").format(n=ship + 1, at=at), cargo, sailed
+        ("▸ ", "bold"),
+        _("Ship {n} at {at}: ").format(n=ship_number(state, ship), at=at),
+        cargo,
+        sailed,
     )
 
 
-def panel_title(state: GameState, player: int, viewer: int | None) -> Content:
+def panel_title(
+    state: GameState, player: int, viewer: int | None, computer: bool = False
+) -> Content:
     p = state.players[player]
     parts: list[Content | str | tuple[str, str]] = [(p.name, "bold")]
+    if computer:
+        parts.append(("  · " + _("computer"), "$foreground-muted"))
     if player == state.active and not state.over:
         parts.append(("  ★ " + _("turn"), "bold $text-accent"))
     if player == viewer:
@@ -215,81 +321,36 @@ def panel_title(state: GameState, player: int, viewer: int | None) -> Content:
     return Content.assemble(*parts)
 
 
-def island_block(state: GameState, island: int) -> Content:
-    """One colony island: type, both harbors with owners, their fields and Kontors, ships, blockades."""
-    isl = state.islands[island]
-    head = Content.assemble(
-        (f"{isl.name}", "bold"),
-        (" " + _("type {t}").format(t=isl.type.value), "$foreground-muted"),
-    )
-    lines = [head]
-    for owner in isl.harbors:
-        if owner is None:
-            lines.append(Content.styled("  ⚑ " + _("free harbor"), "$foreground-muted"))
-            continue
-        h = state.players[owner].holding(island)
-        assert h is not None
-        parts: list[Content] = []
-        for slot, f in enumerate(h.fields):
-            inside = (
-                Content.assemble(bean(KIND_OF[f[0]]), f" ×{len(f)}")
-                if f
-                else Content.styled(_("empty"), "$foreground-muted")
-            )
-            parts.append(Content.assemble(f"{slot + 1}: ", inside))
-        kontor = (
-            Content(" ").join(card(c) for c in h.kontor)
-            if h.kontor
-            else Content.styled(_("empty"), "$foreground-muted")
+def fields_overview(state: GameState, me: int) -> Content:
+    """One line per player: the home fields (what each grows), for deciding a trade in a dialog."""
+    lines: list[Content] = []
+    width = max(len(p.name) for p in state.players) + 2
+    for i, p in enumerate(state.players):
+        home = p.holdings[0]
+        fields = Content(" · ").join(
+            field_line(state, i, home.island, s, brief=True) for s in range(len(home.fields))
         )
-        parts.append(Content.assemble(_("Kontor") + ": ", kontor))
-        lines.append(
-            Content.assemble(
-                "  ⚑ ", (state.players[owner].name, "bold"), " · ", Content(" · ").join(parts)
-            )
-        )
-    ships = [i for i, s in enumerate(state.ships) if s.island == island]
-    if ships:
-        lines.append(
-            Content.assemble(
-                "  ",
-                Content(", ").join(
-                    Content.assemble(
-                        "▸",
-                        state.players[state.ships[i].owner].name,
-                        f" #{i + 1}",
-                        (
-                            Content.assemble(
-                                " ", card(state.ships[i].cargo[0]), f"×{len(state.ships[i].cargo)}"
-                            )
-                            if state.ships[i].cargo
-                            else ""
-                        ),
-                    )
-                    for i in ships
-                ),
-            )
-        )
-    owners = [o for o in isl.harbors if o is not None]
-    if len(owners) == 2:
-        for o in owners:
-            other = owners[1] if o == owners[0] else owners[0]
-            if any(s.island == island and s.owner == other for s in state.ships):
-                lines.append(
-                    Content.styled(
-                        "  ⊘ "
-                        + _("blockade: {name} can't sail in alone").format(
-                            name=state.players[o].name
-                        ),
-                        "$text-error",
-                    )
-                )
+        name = Content.styled(f"{p.name:<{width}}", "bold" if i == me else "")
+        lines.append(Content.assemble(name, fields))
     return Content("\n").join(lines)
 
 
-def island_map(state: GameState) -> Content:
-    colonies = [i for i, isl in enumerate(state.islands) if isl.type is not IslandType.HOME]
-    return Content("\n").join(island_block(state, i) for i in colonies)
+def beanometer_table(state: GameState) -> Content:
+    """Every kind in the game with its card count and beanometer: the reference printed on the cards."""
+    rows: list[Content] = []
+    kinds = setup(state).deck_kinds
+    width = max(len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
+    for k in kinds:
+        name = bean(k)
+        rows.append(
+            Content.assemble(
+                name.pad_right(width - name.cell_length),
+                (f"{CARD_COUNTS[k]:>2} ", "bold"),
+                (_("cards") + "  ", "$foreground-muted"),
+                beanometer("home", k),
+            )
+        )
+    return Content("\n").join(rows)
 
 
 def hand_row(state: GameState, viewer: int | None) -> Content:
@@ -327,13 +388,34 @@ def pending_row(cards: Sequence[int], selected: int, kept: set[int]) -> Content:
     return Content.assemble((_("To plant") + ": ", "bold"), Content(" ").join(parts))
 
 
-def face_up_row(state: GameState) -> Content:
+def face_up_row(state: GameState, tiles: bool = False) -> Content:
+    """The face-up cards of phase 2: one line, or (``tiles``) each as a card on the table."""
     if state.phase is not Phase.TRADE:
         return Content("")
     if not state.face_up:
         return Content.styled(_("Face-up cards: none left"), "$foreground-muted")
-    chips = [card(c).stylize(f"@click=screen.keep({c})") for c in state.face_up]
-    return Content.assemble((_("Face up") + ": ", "bold"), Content("   ").join(chips))
+    hint = Content.styled(_("k keeps one, t offers it in a trade"), "$foreground-muted")
+    title = Content.styled(_("Face up") + ": ", "bold")
+    if not tiles:
+        chips = [card(c).stylize(f"@click=screen.keep({c})") for c in state.face_up]
+        return Content.assemble(title, Content("   ").join(chips), "   ", hint)
+    title = Content.assemble(title, hint)
+    return Content.assemble(title, "\n", card_tiles(state.face_up, "screen.keep"))
+
+
+def card_tiles(cards: Sequence[int], action: str) -> Content:
+    """Cards drawn as small cards side by side (three lines), each a click on ``action(card)``."""
+    width = max(card(c).cell_length for c in cards) + 4
+    rows: list[list[Content]] = [[], [], []]
+    for c in cards:
+        face = card(c)
+        click = f"@click={action}({c})"
+        rows[0].append(Content("╭" + "─" * (width - 2) + "╮").stylize(click))
+        rows[1].append(
+            Content.assemble("│ ", face, " " * (width - 3 - face.cell_length), "│").stylize(click)
+        )
+        rows[2].append(Content("╰" + "─" * (width - 2) + "╯").stylize(click))
+    return Content("\n").join(Content(" ").join(row) for row in rows)
 
 
 def offer_line(state: GameState, o: Offer) -> Content:

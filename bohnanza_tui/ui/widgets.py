@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,9 +21,14 @@ from . import render
 
 
 class Panel(Static):
-    """A Static that repaints only when its content really changed (a layout pass is costly)."""
+    """A Static that repaints only when its content really changed (a layout pass is costly).
+
+    When the new content takes as many lines as the old at the panel's width,
+    the panel keeps its size: it repaints without a layout of the whole screen.
+    """
 
     _shown: object = None
+    _shape: tuple[int, int] | None = None
 
     def on_mount(self) -> None:
         # clickable parts keep their bean colours: no web-link underline and link colour
@@ -31,9 +36,15 @@ class Panel(Static):
 
     def show_content(self, content: Content) -> None:
         key = _key(content)
-        if key != self._shown:
-            self._shown = key
-            self.update(content)
+        if key == self._shown:
+            return
+        self._shown = key
+        width = self.content_size.width
+        shape = (width, len(content.wrap(width))) if width > 0 else None
+        same_size = shape is not None and shape == self._shape
+        self._shape = shape
+        # a hidden panel needs no layout now: showing it again lays the screen out anyway
+        self.update(content, layout=not same_size and self.display)
 
 
 def _key(content: Content) -> object:
@@ -48,25 +59,52 @@ class PlayerPanel(Panel):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.player = player
         self._title: object = None
+        self._signature: object = None
 
-    def show(self, state: GameState, viewer: int | None) -> None:
-        title = render.panel_title(state, self.player, viewer)
+    def show(
+        self, state: GameState, viewer: int | None, *, wide: bool = False, computer: bool = False
+    ) -> None:
+        # most key presses change one player's side of the table: leave the others alone
+        signature = (
+            self.player,
+            wide,
+            computer,
+            render.panel_signature(state, self.player, viewer),
+        )
+        if signature == self._signature:
+            return
+        self._signature = signature
+        title = render.panel_title(state, self.player, viewer, computer)
         if _key(title) != self._title:
             self._title = _key(title)
             self.border_title = title
         self.set_class(self.player == state.active and not state.over, "-active")
         self.set_class(self.player == viewer, "-viewer")
-        self.show_content(render.player_panel(state, self.player, viewer))
+        self.show_content(render.player_panel(state, self.player, viewer, wide=wide))
 
 
 class KeyBar(Static):
-    """The table's footer: the keys valid now, one line, each clickable.
+    """The table's footer: the keys valid now, each clickable, on one line or two.
 
     It follows the screen's bindings like Textual's Footer (``check_action``
-    decides what shows), but paints one line of text instead of mounting a
-    widget per key: the table changes the valid keys at almost every action,
-    and this keeps a key press to the repainted table fast.
+    decides what shows), but paints text instead of mounting a widget per key:
+    the table changes the valid keys at almost every action, and this keeps a
+    key press to the repainted table fast. Keys the screen lists in
+    ``refused`` (every option refused by the engine) show dimmed with a ✗, so
+    a player can press one and learn why. The screen allows the bar one line
+    or two (``set_lines``); when the keys don't fit, the short names
+    (``SHORT_NAMES`` of the screen, else the first word), and then the dimmed
+    keys give way to the valid ones.
     """
+
+    #: at most this many lines, set by the screen (``set_lines``)
+    lines = 1
+    _height = 1
+
+    def set_lines(self, lines: int) -> None:
+        if lines != self.lines:
+            self.lines = lines
+            self._bindings_changed(self.screen)
 
     def on_mount(self) -> None:
         self.auto_links = False
@@ -77,15 +115,25 @@ class KeyBar(Static):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: object) -> None:
-        line = self._line(short=False)
-        if line.cell_length > self.size.width > 0:
-            line = self._line(short=True)  # a narrow terminal: the keys with one word each
-        self.update(line)
+        width = self.size.width or self.app.size.width
+        for short, dimmed in ((False, True), (True, True), (True, False)):
+            # full names; else short names; else without the dimmed keys (the valid ones first)
+            chips, palette = self._chips(short, dimmed)
+            lines = _fill(chips, palette, width)
+            if len(lines) <= self.lines:
+                break
+        lines = lines[: self.lines]
+        if len(lines) != self._height:  # the screen above is laid out again only then
+            self._height = len(lines)
+            self.styles.height = self._height
+        self.update(Content("\n").join(lines), layout=False)
 
-    def _line(self, short: bool) -> Content:
+    def _chips(self, short: bool, dimmed: bool = True) -> tuple[list[Content], Content | None]:
         parts: list[Content] = []
         seen: set[str] = set()
         palette: Content | None = None
+        refused = getattr(self.screen, "refused", {})
+        short_names: dict[str, str] = getattr(self.screen, "SHORT_NAMES", {})
         for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not enabled:
                 continue
@@ -99,35 +147,85 @@ class KeyBar(Static):
             target = (
                 "app" if namespace is self.app else "screen" if namespace is self.screen else None
             )
-            description = binding.description.split()[0] if short else binding.description
-            chip = Content.assemble(
-                (f" {key} ", "bold $footer-key-foreground"), (description, "$footer-foreground")
-            )
+            description = binding.description
+            if short:
+                description = _(short_names.get(binding.action, "")) or description.split()[0]
+            if binding.action in refused:
+                if not dimmed:
+                    continue
+                # every option refused now: dimmed and marked ✗; a press tells the reason
+                chip = Content.assemble(
+                    (f" {key} ", "$foreground-muted"), (description + " ✗", "$foreground-muted")
+                )
+            else:
+                chip = Content.assemble(
+                    (f" {key} ", "bold $footer-key-foreground"),
+                    (description, "$footer-foreground"),
+                )
             if target is not None and "." not in binding.action:
                 chip = chip.stylize(f"@click={target}.{binding.action}")
             parts.append(chip)
-        line = Content(" ").join(parts)
-        if palette is not None:
-            gap = max(1, self.size.width - line.cell_length - palette.cell_length - 1)
-            line = Content.assemble(line, " " * gap, palette)
-        return line
+        return parts, palette
 
     def on_resize(self) -> None:
         self._bindings_changed(self.screen)
 
 
+def _fill(chips: list[Content], palette: Content | None, width: int) -> list[Content]:
+    """Chips into lines of ``width`` (a chip never splits), the palette at the end of the last."""
+    lines: list[list[Content]] = [[]]
+    used = 0
+    for chip in chips:
+        need = chip.cell_length + (1 if lines[-1] else 0)
+        if lines[-1] and used + need > width:
+            lines.append([])
+            used, need = 0, chip.cell_length
+        lines[-1].append(chip)
+        used += need
+    out = [Content(" ").join(line) for line in lines]
+    last = out[-1]
+    if palette is not None and last.cell_length + palette.cell_length + 2 <= width:
+        # ctrl+p is Textual's own key: it gets no line of its own
+        gap = max(1, width - last.cell_length - palette.cell_length - 1)
+        out[-1] = Content.assemble(last, " " * gap, palette)
+    return out
+
+
 class EventLog(RichLog):
-    """The game's log: every event, and every refusal with its rule id."""
+    """The game's log: every event, and every refusal with its rule id.
+
+    A RichLog wraps a line once, when it is written; the log keeps its lines
+    and wraps them again when its width changes, so a resized terminal shows
+    them whole.
+    """
+
+    def on_mount(self) -> None:
+        self._entries: list[Text] = []
+        self._wrapped_at = 0
+
+    def _add(self, text: Text) -> None:
+        self._entries.append(text)
+        self.write(text)
 
     def add_events(self, lines: list[str]) -> None:
         for line in lines:
-            self.write(Text(line))
+            self._add(Text(line))
 
     def add_refusal(self, text: str) -> None:
-        self.write(Text("✗ " + text, style="bold"))
+        self._add(Text("✗ " + text, style="bold"))
 
     def add_note(self, text: str) -> None:
-        self.write(Text("· " + text, style="italic"))
+        self._add(Text("· " + text, style="italic"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (RichLog's own handler runs as well: Textual calls each class's handler)
+        width = self.scrollable_content_region.width
+        if width and self._wrapped_at and width != self._wrapped_at:
+            self.clear()
+            for text in self._entries:
+                self.write(text, scroll_end=False)
+            self.scroll_end(animate=False, immediate=False)
+        self._wrapped_at = width or self._wrapped_at
 
 
 class CommandSuggester(Suggester):

@@ -40,11 +40,12 @@ async def test_two_turns_with_a_trade_and_a_donation(tmp_path: Path) -> None:
 
         # phase 1: plant the front two cards; the face-up cards turn up by themselves
         await press(pilot, "p")
-        assert "1: ○ wax ×1 = 0 · next 4→1" in screen_text(app)
+        # Ann's larger panel: the field, what it sells for, and its whole beanometer
+        assert "1: ○ wax ×1 = 0    ›4→1   7→2   9→3  11→4" in screen_text(app)
         await press(pilot, "p")
         text = screen_text(app)
         assert "Phase 2 · trade" in text
-        assert "Face up: ♠ green   ○ wax" in text
+        assert "│ ♠ green │ │ ○ wax   │" in text  # the face-up cards, as cards on the table
 
         # a trade: the face-up wax to Bob for one soy
         await press(pilot, "t")

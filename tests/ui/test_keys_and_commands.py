@@ -135,3 +135,29 @@ async def test_no_color_keeps_beans_apart_by_glyph_and_name(
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter")
         assert "Ann's hand: ▶1 ○ wax (front)  2 ◆ blue" in screen_text(app)
+        # the trade dialog: picked cards and the chosen addressee read in the text, not the colour
+        await press(pilot, "p", "p", "t")
+        text = screen_text(app)
+        assert "[ ] face up ♠ green" in text and "[ ] face up ○ wax" in text
+        assert "(•) everyone" in text and "( ) Bob" in text
+        await press(pilot, "down", "space", "tab", "right", "tab", "down", "enter")
+        text = screen_text(app)
+        assert "[ ] face up ♠ green" in text and "[x] face up ○ wax" in text
+        assert "◀  1 ▶  ♣ coffee" in text  # how many are wanted: a number
+        assert "( ) everyone" in text and "(•) Bob" in text
+        assert "You give 1 × ○ wax to Bob for 1 × ♣ coffee." in text
+
+
+async def test_set_up_choices_read_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bohnanza_tui.ui.app import BohnanzaApp
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = BohnanzaApp(autosave=None, bot_factory=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(•) Classic Bohnanza" in text and "( ) Bohn Voyage" in text
+        assert "◀ 3 ▶" in text and "◀ Human ▶" in text
+        await pilot.click("#voyage")
+        text = screen_text(app)
+        assert "( ) Classic Bohnanza" in text and "(•) Bohn Voyage" in text

@@ -91,6 +91,9 @@ def next_keys(app: BohnanzaApp, rng: random.Random, offered: set[int]) -> list[s
         offered.add(state.turn)
         # offer the first face-up card to everyone for one bean of the second kind
         return ["t", "space", "tab", "down", "right", "ctrl+s", "escape"]
+    if "plant" in screen.refused:
+        # no field takes the bean (the key is dimmed and says why): harvest one first
+        return ["p", "h", "1"]
     if screen.check_action("plant", ()):
         return ["p"]
     for action in ("end_plant", "end_trade", "end_turn"):

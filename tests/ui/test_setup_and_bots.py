@@ -102,3 +102,26 @@ async def test_a_thinking_computer_does_not_block_the_table(tmp_path: Path) -> N
             await pilot.pause(0.01)
         assert app.hotseat is not None and app.hotseat.state.active == 1
         assert threads and all(name != "MainThread" for name in threads)
+
+
+async def test_resume_button_and_palette_continue_the_autosave(tmp_path: Path) -> None:
+    from bohnanza_tui.rules import legal_actions
+    from bohnanza_tui.rules.save import Session, save_file
+
+    save = tmp_path / "autosave.json"
+    session = Session.new("classic", ["Ann", "Bob", "Cy"], 7)
+    session.play(legal_actions(session.state, 0)[-1])
+    save_file(session, save)
+    app = BohnanzaApp(autosave=save, bot_factory=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.click("#resume")  # the set-up screen's button
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        assert app.session is not None and len(app.session.log) == 1
+        await press(pilot, "enter")
+        assert "Game resumed after 1 actions." in screen_text(app)
+        await app.run_action("resume")  # the command palette's entry runs the same action
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from test_voyage_play import voyage_position
+from test_voyage_play import busy_voyage_position, voyage_position
 from textual.pilot import Pilot
 from textual.widgets import Input
 from ui_helpers import SIZE, classic, from_state, make_app
@@ -36,7 +36,17 @@ def test_classic_table(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_voyage_table_with_island_map(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = make_app(from_state(voyage_position()))
-    assert snap_compare(app, press=["enter", "b", "5", "s", "2"], terminal_size=SIZE)
+    assert snap_compare(app, press=["enter", "b", "4", "s", "2"], terminal_size=SIZE)
+
+
+def test_voyage_table_five_players(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(from_state(busy_voyage_position()))
+    assert snap_compare(app, press=["enter"], terminal_size=SIZE)
+
+
+def test_voyage_table_five_players_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(from_state(busy_voyage_position()))
+    assert snap_compare(app, press=["enter"], terminal_size=(100, 30))
 
 
 def test_trade_dialog(snap_compare) -> None:  # type: ignore[no-untyped-def]

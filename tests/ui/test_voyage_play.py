@@ -45,20 +45,20 @@ async def test_harbor_blockade_sail_raid_and_rotation() -> None:
         await press(pilot, "enter")
         text = screen_text(app)
         # the island map: types, harbor owners, the docked ship and the blockade it makes
-        assert "A1 type A" in text and "B1 type B" in text
-        assert "⚑ Bob · 1: empty · Kontor: empty" in text
-        assert "⚑ Ann · 1: empty · Kontor: empty" in text
-        assert "▸Bob #2" in text
-        assert "⊘ blockade: Ann can't sail in alone" in text
+        assert "Type A islands" in text and "Type B islands" in text
+        assert "A1 ⚑ Bob – K:–" in text  # Bob's harbor: one empty field, an empty Kontor
+        assert "⚑ Ann ⊘ – K:–" in text  # Ann's harbor on A1 is blockaded by Bob's ship
+        assert "▸ Bob 1 –" in text  # Bob's ship (his first), empty
+        assert "B1 ⚑⚑ both free" in text
         assert "Pirate store: ○ wax ◆" in text and "☠ pirate ship" in text
 
         # buy a harbor on B1
         await press(pilot, "b")
         assert isinstance(app.screen, ChoiceScreen)
         text = screen_text(app)
-        assert "Harbor on B1 (type B; harbors: —, —) for 2 coins" in text
+        assert "Harbor on B1 (type B; harbors: free, free) for 2 coins" in text
         assert "Harbor on A1 (type A; harbors: Bob, Ann) for 2 coins  ✗" in text
-        await press(pilot, "5")  # third field, A1, A2, C1, B1
+        await press(pilot, "4")  # third field, A1, A2, B1 (the harbors by type, A to C)
         assert "Ann buys a harbor on B1." in screen_text(app)
         assert session.state.islands[B1].harbors == [0, None]
 
@@ -99,7 +99,7 @@ async def test_harbor_blockade_sail_raid_and_rotation() -> None:
         text = screen_text(app)
         assert "This turn's island: type A is due" in text
         assert "A1 (A)" in text and "A2 (A)" in text
-        assert "B1" not in text.split("This turn's island")[1].split("↑↓")[0]
+        assert [c.label.plain for c in app.screen.choices] == ["A1 (A)", "A2 (A)"]
         await press(pilot, "2")
         text = screen_text(app)
         assert "Bob plants on A2 this turn." in text
@@ -121,10 +121,54 @@ async def test_kontor_ship_store_and_move_by_keys() -> None:
         assert "Ship 1 at home: ○ wax ×1" in screen_text(app)
         await press(pilot, "x")
         assert "Ann unloads 1 wax from ship 1 into the Kontor." in log_text(app)
-        # the pirate store has a wax already: the key is not offered, and does nothing
-        assert "g To store" not in screen_text(app)
+        # the pirate store has a wax already: the key shows dimmed, and a press says why
+        assert "g To store ✗" in screen_text(app)
         await press(pilot, "g")
         assert "Ann puts" not in log_text(app)
+        assert "✗ D-6: the pirate store holds a wax bean already (one per kind)" in log_text(app)
         await press(pilot, "m", "1")
         assert "Ann moves a wax bean from the Kontor to field 1." in log_text(app)
         assert "1: ○ wax ×1" in screen_text(app)
+
+
+def busy_voyage_position() -> GameState:
+    """Five players late in Bohn Voyage: harbors everywhere, beans on colony fields, ships out, a blockade."""
+    s = new_game("voyage", ["Ann", "Bob", "Cy", "Dee", "Eve"], 11)
+    islands = {isl.name: i for i, isl in enumerate(s.islands)}
+    owners = {
+        "A1": (1, 0),
+        "A2": (1, None),
+        "A3": (3, 4),
+        "C1": (2, None),
+        "C2": (None, None),
+        "B1": (0, 4),
+        "B2": (2, 3),
+        "B3": (None, None),
+    }
+    plant = {
+        ("A1", 1): ["red", "red", "red"],
+        ("A1", 0): ["green"],
+        ("A3", 3): ["stink", "stink"],
+        ("B1", 0): ["chili"] * 5,
+        ("B1", 4): ["soy", "soy"],
+        ("C1", 2): ["wax"] * 6,
+        ("B2", 3): ["blue"],
+    }
+    for name, pair in owners.items():
+        i = islands[name]
+        s.islands[i].harbors = list(pair)
+        for o in pair:
+            if o is None:
+                continue
+            h = Holding(i, [[]], [], 1)
+            if name[0] != "C" and o in (1, 4):
+                h.fields.append([])  # a second field bought
+            h.fields[0] = [take(s, k) for k in plant.get((name, o), [])]
+            s.players[o].holdings.append(h)
+    s.players[1].holding(islands["A1"]).kontor = [take(s, "coffee")]
+    s.players[2].coins = [take(s, "coffee") for _ in range(3)]
+    s.ships[1].island = islands["A1"]  # Bob's ship lies at A1, where Ann owns the other harbor
+    s.ships[1].cargo = [take(s, "soy"), take(s, "soy")]
+    s.ships[4].island = islands["B1"]
+    s.ships[2].island = islands["C1"]
+    return s

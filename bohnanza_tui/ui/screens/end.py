@@ -118,7 +118,7 @@ class EndScreen(Screen[None]):
                 v.border_title = _("Coins over the turns")
                 yield Static(coin_chart(self.state, self.history))
             with Vertical(classes="end-part", id="end-harvest") as v:
-                v.border_title = _("Final harvest")
+                v.border_title = _("The last action and the final harvest")
                 yield Static("\n".join(self.harvest) or _("No field held beans."))
         yield Footer()
 

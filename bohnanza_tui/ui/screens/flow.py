@@ -65,6 +65,7 @@ class GameFlowScreen(Screen[None]):
     def play(self, action: Action, *, quiet: bool = False) -> bool:
         """Play an action through the session; a refusal is logged with its rule and changes nothing."""
         log = self.query_one(EventLog)
+        before = self.hs.state.phase
         try:
             events = self.hs.session.play(action)
         except IllegalAction as exc:
@@ -75,8 +76,25 @@ class GameFlowScreen(Screen[None]):
             return False
         log.add_events([str(e) for e in events])
         self.bohnanza.after_action()
+        self._moved_on(before, action)
         self.advance()
         return True
+
+    def _moved_on(self, before: Phase, action: Action) -> None:
+        """Say so when the game turned up the face-up cards by itself (after the second bean)."""
+        state = self.hs.state
+        player = getattr(action, "player", None)
+        by_person = player is not None and self.hs.is_human(player)  # computers' steps: the log
+        if before is Phase.PLANT and state.phase is Phase.TRADE and by_person:
+            from .. import render
+
+            cards = ", ".join(render.card(c).plain for c in state.face_up)
+            self.notify(
+                _(
+                    "Two cards are turned up: {cards}. Trade (t), keep (k) or end trading (e)."
+                ).format(cards=cards),
+                title=_("Phase 2 · trade"),
+            )
 
     def advance(self) -> None:
         """Hand the keyboard to whoever the game waits for: privacy screen, computer, or nobody."""
@@ -125,8 +143,16 @@ class GameFlowScreen(Screen[None]):
             )
         if state.phase is Phase.TRADE and self._offers_to_answer(actor):
             return _("{name} has an offer to answer.").format(name=state.players[actor].name)
-        if state.phase is Phase.TRADE:
+        if state.phase is Phase.TRADE and any(
+            o.proposer == actor and o.answers for o in state.offers
+        ):
             return _("The answers to {name}'s offers are in.").format(
+                name=state.players[actor].name
+            )
+        if state.phase is Phase.TRADE:
+            return _("Back to {name}: trading goes on.").format(name=state.players[actor].name)
+        if state.phase is Phase.PLANT_TRADED:
+            return _("Back to {name}: plant the kept and traded beans.").format(
                 name=state.players[actor].name
             )
         return _("Turn {n}: {name}'s turn.").format(n=state.turn, name=state.players[actor].name)

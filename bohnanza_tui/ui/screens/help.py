@@ -19,8 +19,10 @@ RULES = N_(
 **Goal:** the most coins at the end. You earn coins by planting beans on
 your fields and harvesting them: the more beans of one kind on a field, the
 more they sell for. The table shows, for every field, what it sells for now
-and the next step of its beanometer: `○ wax ×5 = 1 · next 7→2` means five wax
-beans sell for 1 coin now, and 7 of them would sell for 2.
+and the next step of its beanometer: `○ wax ×5 = 1 ›7→2` means five wax beans
+sell for 1 coin now, and 7 of them would sell for 2. Your own panel shows the
+whole beanometer (the steps reached in bold), and in classic Bohnanza the
+table lists every bean's beanometer.
 
 **Your hand keeps its order.** You never sort it: you plant from the front
 (marked ▶) and new cards go to the back.
@@ -59,6 +61,19 @@ bean of each kind; five of them buy a **pirate ship**, and five more pay for eac
 take half the coins. A ship can't sail into your harbor on an island where the
 other harbor's owner has a ship (a **blockade**), unless two of your ships
 arrive together.
+
+**The island map** lays the islands out as the rules do: type B on the left,
+C in the middle, A on the right. `B1 ⚑ Ann ♠×3=1 – K:○` is island B1 with
+Ann's harbor: a field of 3 green beans that sell for 1 coin there, an empty
+second field, and a wax bean in her small Kontor. `⚑ free` is a harbor nobody
+owns yet, `▸ Bob 1 ○×2` Bob's ship 1 docked there with 2 wax beans, `⊘` an
+owner whose harbor is blockaded, `★` the island planted on this turn.
+
+# Keys that say no
+
+The bar at the bottom shows the keys you can use now. A key shown dimmed with
+a ✗ has something to offer but the rules refuse all of it at the moment:
+press it and the log and a notice say why (the rule and the reason).
 
 # Passing the keyboard
 

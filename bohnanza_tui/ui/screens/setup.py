@@ -13,6 +13,7 @@ from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules.data import PLAYER_COUNTS
 
 from ..hotseat import COMPUTER, HUMAN, LEVELS, Seat
+from ..toggles import Radio
 from ..widgets import Cycle
 
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
@@ -68,8 +69,8 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label(_("Game"), classes="setup-label")
                 with RadioSet(id="mode"):
-                    yield RadioButton(_("Classic Bohnanza (3-7 players)"), value=True, id="classic")
-                    yield RadioButton(_("Bohn Voyage (3-5 players)"), id="voyage")
+                    yield Radio(_("Classic Bohnanza (3-7 players)"), value=True, id="classic")
+                    yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
             with Horizontal(classes="setup-row"):
                 yield Label(_("Players"), classes="setup-label")
                 yield Cycle(self._count_options("classic"), 3, id="count")
@@ -157,9 +158,9 @@ class SetupScreen(Screen[None]):
         self.query_one("#setup-error", Static).update(error or "")
 
     @on(Button.Pressed, "#resume")
-    def _resume(self) -> None:
-        self.app.run_action("resume")
+    async def _resume(self) -> None:
+        await self.app.run_action("resume")  # a coroutine: not awaited, it would never run
 
     @on(Button.Pressed, "#load")
-    def _load(self) -> None:
-        self.app.run_action("load")
+    async def _load(self) -> None:
+        await self.app.run_action("load")

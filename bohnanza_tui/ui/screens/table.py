@@ -14,34 +14,22 @@ from typing import TYPE_CHECKING, Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import Action, IllegalAction, Mode, Phase, check
 from bohnanza_tui.rules.actions import (
-    BuyField,
-    BuyHarbor,
-    BuyPirateShip,
-    BuyShip,
-    ChooseIsland,
-    Confirm,
     EndPhase,
     Harvest,
     Keep,
-    KontorToField,
-    Load,
     MakeOffer,
     Plant,
     RaidKontor,
-    RaidShip,
-    Sail,
-    ToStore,
-    Unload,
-    Withdraw,
 )
+from bohnanza_tui.rules.outcome import bean_name
 
-from .. import choices, render
+from .. import choices, islandmap, render
 from ..widgets import CommandBar, EventLog, KeyBar, Panel, PlayerPanel
 from .choice import ChoiceScreen
 from .flow import GameFlowScreen
@@ -50,8 +38,8 @@ if TYPE_CHECKING:
     from ..hotseat import HotSeat
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
-
-BUY_TYPES = (BuyField, BuyHarbor, BuyShip, BuyPirateShip)
+#: from this height on, the person at the keyboard gets a larger panel
+ROOMY_HEIGHT = 36
 
 
 class TableScreen(GameFlowScreen):
@@ -81,11 +69,24 @@ class TableScreen(GameFlowScreen):
         Binding("colon,slash", "command", _("Command")),
     ]
 
+    #: the key bar's names for a narrow terminal (else the first word of the description)
+    SHORT_NAMES = {
+        "harvest_other": N_("Others"),
+        "end_plant": N_("Turn up"),
+        "end_trade": N_("End trade"),
+        "end_turn": N_("End turn"),
+        "store": N_("Store"),
+        "move": N_("K→field"),
+    }
+
     def __init__(self, hotseat: HotSeat) -> None:
         super().__init__(hotseat)
         self.pending_index = 0
         self._legal: dict[type, list[Action]] = {}
+        #: keys with options that are all refused now, and the engine's reasons
+        self.refused: dict[str, list[str]] = {}
         self._footer_keys: tuple[object, ...] = ()
+        self._player_panels: list[PlayerPanel] = []
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
@@ -94,20 +95,28 @@ class TableScreen(GameFlowScreen):
 
     def compose(self) -> ComposeResult:
         state = self.hs.state
-        voyage = state.mode is Mode.VOYAGE
-        with Vertical(id="table"):
+        mode = "-voyage" if state.mode is Mode.VOYAGE else "-classic"
+        with Vertical(id="table", classes=mode):
             yield Panel(id="status")
             with Horizontal(id="main"):
-                with VerticalScroll(id="players", classes="-voyage" if voyage else ""):
-                    for p in range(len(state.players)):
-                        yield PlayerPanel(p, id=f"player-{p}", classes="player")
-                with Vertical(id="side", classes="-voyage" if voyage else ""):
-                    yield Panel(id="faceup")
-                    yield Panel(id="offers")
-                    if voyage:
-                        with VerticalScroll(id="island-map"):
-                            yield Panel(id="islands")
+                with Vertical(id="left"):
+                    with VerticalScroll(id="players"):
+                        # the person at the keyboard (else the player whose turn it is), larger
+                        yield PlayerPanel(state.active, id="player-big", classes="player big")
+                        with Container(id="player-grid"):
+                            for p in range(len(state.players)):
+                                yield PlayerPanel(p, id=f"player-{p}", classes="player")
+                    with VerticalScroll(id="board"):
+                        yield Panel(id="faceup")
+                        yield Panel(id="offers")
+                        if state.mode is Mode.CLASSIC:
+                            yield Panel(id="reference")
+                with Vertical(id="side"):
                     yield EventLog(id="log", wrap=True, markup=False, min_width=20)
+            if state.mode is Mode.VOYAGE:
+                with Horizontal(id="island-map"):
+                    for kind in islandmap.COLUMNS:
+                        yield Panel(id=f"islands-{kind.value}", classes="islands")
             yield Panel(id="pending")
             yield Panel(id="hand")
             yield CommandBar(self._complete, id="command")
@@ -121,11 +130,17 @@ class TableScreen(GameFlowScreen):
 
     def on_mount(self) -> None:
         self.query_one("#command", CommandBar).display = False
-        self.query_one("#players").border_title = _("Players")
         log = self.query_one(EventLog)
         log.border_title = _("Log")
         if self.hs.state.mode is Mode.VOYAGE:
-            self.query_one("#island-map").border_title = _("Islands")
+            for kind in islandmap.COLUMNS:
+                column = self._panel(f"#islands-{kind.value}")
+                column.border_title = islandmap.column_title(kind)
+                column.border_subtitle = islandmap.legend(kind)
+        else:
+            reference = self._panel("#reference")
+            reference.border_title = _("Beanometers: beans → coins")
+            reference.show_content(render.beanometer_table(self.hs.state))
         log.add_events(self.bohnanza.opening_lines())
         self._check_size(self.app.size.width, self.app.size.height)
         self.advance()
@@ -141,6 +156,13 @@ class TableScreen(GameFlowScreen):
 
     def _check_size(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        # room for the larger panel of the person at the keyboard
+        roomy = height >= ROOMY_HEIGHT
+        changed = roomy != self.has_class("-roomy")
+        self.set_class(roomy, "-roomy")
+        self.query_one(KeyBar).set_lines(2 if roomy else 1)
+        if changed and self._player_panels:
+            self.refresh_table()  # the panel hidden behind the larger one shows again
 
     # -- showing the table ------------------------------------------------------------
 
@@ -151,16 +173,32 @@ class TableScreen(GameFlowScreen):
         state = hs.game_view()
         actor = hs.next_actor()
         self._panel("#status").show_content(render.status_line(state, actor))
-        for panel in self.query(PlayerPanel):
-            panel.show(state, viewer)
+        big = viewer if viewer is not None else state.active
+        if not self._player_panels:
+            self._player_panels = list(self.query(PlayerPanel))
+        for panel in self._player_panels:
+            if panel.id == "player-big":
+                panel.player = big
+            else:
+                panel.set_class(panel.player == big, "-in-big")
+                if panel.player == big and self.has_class("-roomy"):
+                    continue  # hidden while the larger panel shows this player
+            computer = not hs.is_human(panel.player)
+            panel.show(state, viewer, wide=panel.id == "player-big", computer=computer)
+        classic = state.mode is Mode.CLASSIC
         faceup = self._panel("#faceup")
-        faceup.show_content(render.face_up_row(state))
+        faceup.show_content(render.face_up_row(state, tiles=classic))
         faceup.display = state.phase is Phase.TRADE
         offers = self._panel("#offers")
         offers.show_content(render.offers_block(state))
         offers.display = bool(state.offers)
-        if state.mode is Mode.VOYAGE:
-            self._panel("#islands").show_content(render.island_map(state))
+        self.query_one("#board").set_class(
+            state.phase is not Phase.TRADE and not state.offers, "-empty"
+        )
+        if not classic:
+            columns = islandmap.island_columns(state)
+            for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
+                self._panel(f"#islands-{kind.value}").show_content(column)
         self._panel("#hand").show_content(render.hand_row(state, viewer))
         pending = self._pending_cards()
         pending_row = self._panel("#pending")
@@ -172,7 +210,39 @@ class TableScreen(GameFlowScreen):
         self._legal = {}
         for a in hs.legal():
             self._legal.setdefault(type(a), []).append(a)
+        self.refused = self._refused_keys()
         self._refresh_footer()
+
+    def _options(self, key: str) -> list[choices.Choice]:
+        """What the key would offer the person at the keyboard now, each with the engine's verdict."""
+        holder = self.hs.holder
+        if holder is None:
+            return []
+        return choices.key_options(self.hs.state, holder, key, self._card_to_plant())
+
+    def _refused_keys(self) -> dict[str, list[str]]:
+        holder = self.hs.holder
+        if holder is None:
+            return {}
+        valid = {t for t, actions in self._legal.items() if actions}
+        return choices.refused_keys(self.hs.state, holder, valid, self._card_to_plant())
+
+    def _explain(self, key: str) -> bool:
+        """If every option of ``key`` is refused, say why (log and notification) and return True."""
+        reasons = self.refused.get(key)
+        if not reasons:
+            return False
+        hint = _("Harvest a field (h) to make room.") if key == "plant" else ""
+        self._tell_refusals(reasons, hint)
+        return True
+
+    def _tell_refusals(self, reasons: list[str], hint: str = "") -> None:
+        """The engine's reasons (rule id and words) in the log, and the first few in a notification."""
+        log = self.query_one(EventLog)
+        for reason in reasons:
+            log.add_refusal(reason)
+        shown = ([hint] if hint else []) + reasons[:3] + (["…"] if len(reasons) > 3 else [])
+        self.notify("\n".join(shown), title=_("Not possible now"), severity="warning")
 
     def _refresh_footer(self) -> None:
         """Redraw the Footer only when the keys valid now changed (it is the costliest repaint)."""
@@ -180,7 +250,7 @@ class TableScreen(GameFlowScreen):
             self.check_action(*_split_action(b.action))
             for b in self.BINDINGS
             if isinstance(b, Binding)
-        )
+        ) + tuple(sorted(self.refused))
         if keys != self._footer_keys:
             self._footer_keys = keys
             self.refresh_bindings()
@@ -208,23 +278,12 @@ class TableScreen(GameFlowScreen):
             return not state.over and holder is not None and hs.session.can_undo(holder) is None
         if action == "harvest_other":
             return not state.over and len(hs.humans) > 1
-        table_actions = {
-            "choose_island": (ChooseIsland,),
-            "plant": (Plant,),
-            "plant_on": (Plant,),
-            "cursor": (Plant,),
-            "harvest": (Harvest,),
-            "keep": (Keep,),
-            "buy": BUY_TYPES,
-            "sail": (Sail,),
-            "load": (Load,),
-            "unload": (Unload,),
-            "store": (ToStore,),
-            "move": (KontorToField,),
-            "raid": (RaidKontor, RaidShip),
-        }
-        if action in table_actions:
-            return holder is not None and any(self._legal.get(t) for t in table_actions[action])
+        if action in choices.KEY_ACTIONS:
+            if holder is None:
+                return False
+            # a key whose every option the engine refuses stays (dimmed): pressing it says why
+            legal = any(self._legal.get(t) for t in choices.KEY_ACTIONS[action])
+            return legal or action in self.refused
         if action in ("end_plant", "end_trade", "end_turn"):
             phase = {
                 "end_plant": Phase.PLANT,
@@ -238,7 +297,7 @@ class TableScreen(GameFlowScreen):
             return (
                 holder is not None
                 and state.phase is Phase.TRADE
-                and bool(self._offer_choices(holder))
+                and bool(choices.offer_choices(state, holder))
             )
         return True
 
@@ -257,10 +316,12 @@ class TableScreen(GameFlowScreen):
         if auto and len(allowed) == 1 and len(options) == 1:
             then(allowed[0].value)
             return
-        self.app.push_screen(
-            ChoiceScreen(title, options, note),
-            callback=lambda value: value is not None and then(value),
-        )
+
+        def chosen(value: Any) -> None:
+            if value is not None:
+                then(value)
+
+        self.app.push_screen(ChoiceScreen(title, options, note), callback=chosen)
 
     def _play_choice(self, title: str, options: list[choices.Choice], note: str = "") -> None:
         self._choose(title, options, self.play, note)
@@ -281,13 +342,23 @@ class TableScreen(GameFlowScreen):
     # -- actions: phases 1 and 3 --------------------------------------------------------
 
     def action_plant(self) -> None:
+        if self._explain("plant"):
+            return
         card = self._card_to_plant()
         if card is None or self.hs.holder is None:
             return
         state = self.hs.state
         options = choices.plant_choices(state, self.hs.holder, card)
         allowed = [c.value for c in options if c.allowed]
-        if allowed and (len(allowed) == 1 or state.mode is Mode.CLASSIC):
+        if not allowed:
+            # this bean fits nowhere, though another waiting one does: say so, no dead-end list
+            reasons = list(dict.fromkeys(c.refusal for c in options if c.refusal))
+            hint = _(
+                "No field takes the {bean} now: plant another bean first (← →) or harvest (h)."
+            )
+            self._tell_refusals(reasons, hint.format(bean=bean_name(_kind(card))))
+            return
+        if len(allowed) == 1 or state.mode is Mode.CLASSIC:
             # classic fields are alike: onto the field that holds this kind, else the first free one
             self.play(choices.preferred_plant(state, allowed))
             return
@@ -327,6 +398,8 @@ class TableScreen(GameFlowScreen):
         self.refresh_table()
 
     def action_harvest(self) -> None:
+        if self._explain("harvest"):
+            return
         holder = self.hs.holder
         if holder is not None:
             self._play_choice(
@@ -403,6 +476,8 @@ class TableScreen(GameFlowScreen):
         if card is not None:
             self.play(Keep(holder, card))
             return
+        if self._explain("keep"):
+            return
         self._play_choice(
             _("Keep which face-up card?"), choices.keep_choices(self.hs.state, holder)
         )
@@ -425,30 +500,6 @@ class TableScreen(GameFlowScreen):
         if offer is not None:
             self.play(offer)
 
-    def _offer_choices(self, holder: int) -> list[choices.Choice]:
-        """What the player at the keyboard can do about open offers."""
-        from textual.content import Content
-
-        state = self.hs.state
-        out: list[choices.Choice] = []
-        for o in state.offers:
-            line = render.offer_line(state, o).split("\n")[0]
-            if holder in self._waiting(o):
-                out.append(choices.Choice(Content.assemble(_("Answer "), line), ("answer", o.id)))
-            if o.proposer == holder:
-                for p in o.answers:
-                    label = Content.assemble(
-                        _("Confirm with {name}: ").format(name=state.players[p].name),
-                        render.cards_summary(o.answers[p]),
-                    )
-                    out.append(choices.checked(state, label, Confirm(holder, o.id, p)))
-                out.append(
-                    choices.checked(
-                        state, Content.assemble(_("Withdraw "), line), Withdraw(holder, o.id)
-                    )
-                )
-        return out
-
     def action_offers(self) -> None:
         holder = self.hs.holder
         if holder is None:
@@ -460,7 +511,7 @@ class TableScreen(GameFlowScreen):
             elif value is not None:
                 self.play(value)
 
-        self._choose(_("Open offers"), self._offer_choices(holder), picked)
+        self._choose(_("Open offers"), choices.offer_choices(self.hs.state, holder), picked)
 
     def _answer(self, offer_id: int) -> None:
         from .trade import AnswerScreen
@@ -493,32 +544,31 @@ class TableScreen(GameFlowScreen):
 
     # -- actions: Bohn Voyage ----------------------------------------------------------
 
-    def _voyage(self, title: str, build: Any) -> None:
-        holder = self.hs.holder
-        if holder is not None:
-            self._play_choice(title, build(self.hs.state, holder))
+    def _voyage(self, title: str, key: str) -> None:
+        if self.hs.holder is not None and not self._explain(key):
+            self._play_choice(title, self._options(key))
 
     def action_buy(self) -> None:
-        self._voyage(_("Buy what?"), choices.buy_choices)
+        self._voyage(_("Buy what?"), "buy")
 
     def action_sail(self) -> None:
-        self._voyage(_("Sail where?"), choices.sail_choices)
+        self._voyage(_("Sail where?"), "sail")
 
     def action_load(self) -> None:
-        self._voyage(_("Load which ship?"), choices.load_choices)
+        self._voyage(_("Load which ship?"), "load")
 
     def action_unload(self) -> None:
-        self._voyage(_("Unload which ship?"), choices.unload_choices)
+        self._voyage(_("Unload which ship?"), "unload")
 
     def action_store(self) -> None:
-        self._voyage(_("Which bean goes into the pirate store?"), choices.store_choices)
+        self._voyage(_("Which bean goes into the pirate store?"), "store")
 
     def action_move(self) -> None:
-        self._voyage(_("Move which Kontor bean onto a field?"), choices.move_choices)
+        self._voyage(_("Move which Kontor bean onto a field?"), "move")
 
     def action_raid(self) -> None:
         holder = self.hs.holder
-        if holder is None:
+        if holder is None or self._explain("raid"):
             return
         state = self.hs.state
 

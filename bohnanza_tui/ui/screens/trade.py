@@ -13,7 +13,7 @@ from collections import Counter
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -22,7 +22,6 @@ from textual.widgets import (
     Footer,
     Label,
     OptionList,
-    RadioButton,
     RadioSet,
     SelectionList,
     Static,
@@ -36,6 +35,7 @@ from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
 
 from .. import render
+from ..toggles import CheckList, Radio
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -130,12 +130,14 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
     def compose(self) -> ComposeResult:
         state = self.state
         title = _("Donate") if self.donation else _("Make an offer")
-        with Vertical(classes="dialog wide", id="offer-dialog"):
+        with VerticalScroll(classes="dialog wide", id="offer-dialog"):
             yield Label(f"{title} — {state.players[self.player].name}", classes="dialog-title")
+            # the dialog covers the table: what everyone grows, to know who wants what
+            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
             with Horizontal(id="offer-columns"):
                 with Vertical(classes="column"):
                     yield Label(_("Give (Space picks)"), classes="column-title")
-                    yield SelectionList[int](
+                    yield CheckList[int](
                         *[
                             Selection(label, card, card in self.preset_give)
                             for label, card in giveable(state, self.player)
@@ -151,7 +153,7 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
                     with RadioSet(id="to"):
                         for i, t in enumerate(self.targets):
                             name = _("everyone") if t is None else state.players[t].name
-                            yield RadioButton(name, value=i == 0)
+                            yield Radio(name, value=i == 0)
             yield Static("", id="offer-preview", classes="dialog-note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Send (ctrl+s)"), id="send", variant="primary")
@@ -246,7 +248,7 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
         o = state.offer(self.offer_id)
         assert o is not None
         proposer = state.players[o.proposer].name
-        with Vertical(classes="dialog wide", id="answer-dialog"):
+        with VerticalScroll(classes="dialog wide", id="answer-dialog"):
             yield Label(
                 _("{name}, answer offer {id}").format(
                     name=state.players[self.player].name, id=o.id
@@ -267,11 +269,12 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
                     (proposer, "bold"), _(" wants to give you "), render.cards_summary(o.give), "."
                 )
             yield Static(text, id="answer-offer")
+            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
             if o.want:
                 cards = giveable(state, self.player)
                 picked = default_answer(cards, o.want)
                 yield Label(_("You give (Space picks):"), classes="column-title")
-                yield SelectionList[int](
+                yield CheckList[int](
                     *[Selection(label, c, c in picked) for label, c in cards], id="answer-give"
                 )
             yield Static("", id="answer-check", classes="dialog-note")
@@ -299,9 +302,22 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
     def _update(self) -> None:
         refusal = check(self.state, self._accept_action())
         self.query_one("#accept", Button).disabled = refusal is not None
-        self.query_one("#answer-check", Static).update(
-            Content.styled("✗ " + str(refusal), "$text-error") if refusal else ""
-        )
+        text = Content.styled("✗ " + str(refusal), "$text-error") if refusal else Content("")
+        missing = self._missing()
+        if refusal and missing:
+            hint = _("You have no {beans} to give: decline (n) or make a counter-offer (c).")
+            text = Content.assemble(
+                text, "\n", hint.format(beans=render.kinds_summary(missing).plain)
+            )
+        self.query_one("#answer-check", Static).update(text)
+
+    def _missing(self) -> list[int]:
+        """The wanted beans this player holds nowhere they could give them from."""
+        o = self.state.offer(self.offer_id)
+        if o is None:
+            return []
+        have = Counter(KIND_OF[c] for _label, c in giveable(self.state, self.player))
+        return list((Counter(o.want) - have).elements())
 
     @on(SelectionList.SelectedChanged)
     def _changed(self) -> None:

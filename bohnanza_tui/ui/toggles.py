@@ -1,0 +1,56 @@
+"""Toggles whose state reads in the text itself: ``(•)``/``( )`` and ``[x]``/``[ ]``.
+
+Textual draws every radio button and selection box with the same block glyph
+and tells "on" from "off" by colour only. These draw the state as a glyph, so
+it shows under ``NO_COLOR``, to a screen reader and in a terminal capture.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual.content import Content
+from textual.strip import Strip
+from textual.style import Style
+from textual.widgets import OptionList, RadioButton, SelectionList
+from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets.selection_list import SelectionType
+
+
+class Radio(RadioButton):
+    """A radio button that reads ``(•)`` when chosen and ``( )`` when not."""
+
+    @property
+    def _button(self) -> Content:
+        colour = self.get_visual_style("toggle--button").foreground
+        inner = "•" if self.value else " "
+        return Content.assemble("(", (inner, Style(foreground=colour, bold=True)), ")")
+
+
+class CheckList(SelectionList[SelectionType]):
+    """A SelectionList whose boxes read ``[x]`` when picked and ``[ ]`` when not."""
+
+    def render_line(self, y: int) -> Strip:
+        line = OptionList.render_line(self, y)  # the prompt, without Textual's colour-only box
+        _, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        try:
+            selection = self.get_option_at_index(index)
+        except OptionDoesNotExist:
+            return line
+        picked = selection.value in self._selected
+        component = "selection-list--button" + ("-selected" if picked else "")
+        underlying = next(iter(line)).style or self.rich_style
+        mark = self.get_component_rich_style(component)
+        meta = RichStyle(meta={"option": index})
+        side = underlying + RichStyle(bold=True) + meta
+        inner = underlying + RichStyle(color=mark.color, bold=True) + meta
+        return Strip(
+            [
+                Segment("[", side),
+                Segment("x" if picked else " ", inner),
+                Segment("]", side),
+                Segment(" ", underlying),
+                *line,
+            ]
+        )
