@@ -11,7 +11,7 @@ import random
 
 from ..i18n import N_
 from .data import SALE_TABLES, Setup, setup_for
-from .outcome import Event, Refusal
+from .outcome import Event, Plural, Refusal
 from .state import (
     CHOOSE_ISLAND,
     CLASSIC,
@@ -48,7 +48,7 @@ def refuse(rule: str, msgid: str, **params: object) -> Refusal:
     return Refusal(rule, msgid, params)
 
 
-def event(msgid: str, **params: object) -> Event:
+def event(msgid: str | Plural, **params: object) -> Event:
     return Event(msgid, params)
 
 

@@ -64,7 +64,7 @@ from .common import (
     shuffle,
 )
 from .data import KINDS, SALE_TABLES
-from .outcome import Event, IllegalAction, Refusal, Row
+from .outcome import Event, IllegalAction, Plural, Refusal, Row
 from .state import (
     CARDS_OF_KIND,
     CHOOSE_ISLAND,
@@ -179,7 +179,11 @@ def _finish(state: GameState, events: list[Event]) -> None:
                     f.clear()
                     events.append(
                         event(
-                            "Final harvest: {name} sells {n} {bean} for {coins} coins.",
+                            Plural(
+                                "Final harvest: {name} sells {n} {bean} for {coins} coin.",
+                                "Final harvest: {name} sells {n} {bean} for {coins} coins.",
+                                "coins",
+                            ),
                             name=player.name,
                             n=n,
                             bean=kind,
@@ -191,7 +195,11 @@ def _finish(state: GameState, events: list[Event]) -> None:
     winners = [state.players[r.player].name for r in ranking if r.rank == 1]
     events.append(
         event(
-            "The game is over. Winner: {names} with {coins} coins.",
+            Plural(
+                "The game is over. Winner: {names} with {coins} coin.",
+                "The game is over. Winner: {names} with {coins} coins.",
+                "coins",
+            ),
             names=" & ".join(winners),
             coins=ranking[0].coins,
         )
@@ -250,7 +258,13 @@ def _draw_phase(state: GameState, events: list[Event]) -> None:
             drawn += 1
         if state.exhaustions >= limit:
             break
-    events.append(event("{name} draws {n} cards.", name=player.name, n=drawn))
+    events.append(
+        event(
+            Plural("{name} draws {n} card.", "{name} draws {n} cards.", "n"),
+            name=player.name,
+            n=drawn,
+        )
+    )
     if state.exhaustions >= limit:
         _finish(state, events)
         return
@@ -358,7 +372,11 @@ def harvest(state: GameState, a: Harvest) -> list[Event]:
     f.clear()
     return [
         event(
-            "{name} harvests {n} {bean} from {place} for {coins} coins.",
+            Plural(
+                "{name} harvests {n} {bean} from {place} for {coins} coin.",
+                "{name} harvests {n} {bean} from {place} for {coins} coins.",
+                "coins",
+            ),
             name=state.players[a.player].name,
             n=n,
             bean=kind,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .data import KINDS
 from .state import KIND_OF
 
@@ -118,21 +118,34 @@ def _shown(key: str, value: Any) -> Any:
     return value
 
 
-def _render(msgid: str, params: dict[str, Any]) -> str:
+class Plural(NamedTuple):
+    """A message with a singular and a plural form, chosen by the parameter named ``by``."""
+
+    singular: str
+    plural: str
+    by: str
+
+
+def _render(msgid: str | Plural, params: dict[str, Any]) -> str:
     """The message in the player's language; parameters stay raw until now (cheap to log)."""
     shown = {k: _shown(k, v) for k, v in params.items()}
-    text = _(msgid)
+    if isinstance(msgid, Plural):
+        n = int(params[msgid.by])
+        text = ngettext(msgid.singular, msgid.plural, n)
+        source = msgid.singular if n == 1 else msgid.plural
+    else:
+        text, source = _(msgid), msgid
     try:
         return text.format(**shown)
     except (KeyError, IndexError, ValueError):
         # a broken translation must never hide the message
-        return msgid.format(**shown)
+        return source.format(**shown)
 
 
 class Event(NamedTuple):
     """Something that happened: ``str(event)`` is the log line."""
 
-    msgid: str
+    msgid: str | Plural
     params: dict[str, Any]
 
     def __str__(self) -> str:

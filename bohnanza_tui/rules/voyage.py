@@ -36,7 +36,7 @@ from .common import (
     refuse,
     setup,
 )
-from .outcome import Event, Refusal
+from .outcome import Event, Plural, Refusal
 from .state import (
     CHOOSE_ISLAND,
     HOME,
@@ -536,7 +536,11 @@ def raid_ship(state: GameState, a: RaidShip) -> list[Event]:
     state.players[a.player].coins.extend(cargo[len(cargo) - loot :])
     return [
         event(
-            "{name}'s pirates raid {victim}'s ship: {n} {bean} sell for {coins} coins, {loot} to the pirate.",
+            Plural(
+                "{name}'s pirates raid {victim}'s ship: {n} {bean} sell for {coins} coin, {loot} to the pirate.",
+                "{name}'s pirates raid {victim}'s ship: {n} {bean} sell for {coins} coins, {loot} to the pirate.",
+                "coins",
+            ),
             name=state.players[a.player].name,
             victim=state.players[s.owner].name,
             n=len(cargo),
