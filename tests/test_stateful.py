@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 
 from bohnanza_tui.rules import engine
 from bohnanza_tui.rules.actions import (
+    ACTION_TYPES,
     Accept,
     Action,
     BuyField,
@@ -71,29 +72,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 MAX_ATTEMPTS = 40_000
 #: offers made per turn at most (random offers are cheap and rarely accepted)
 MAX_OFFERS = 6
-ALL_TYPES = (
-    Plant,
-    Harvest,
-    BuyField,
-    EndPhase,
-    Keep,
-    MakeOffer,
-    Accept,
-    Decline,
-    Confirm,
-    Withdraw,
-    ChooseIsland,
-    BuyHarbor,
-    BuyShip,
-    BuyPirateShip,
-    Sail,
-    Load,
-    Unload,
-    ToStore,
-    KontorToField,
-    RaidKontor,
-    RaidShip,
-)
+ALL_TYPES = tuple(ACTION_TYPES.values())
 
 
 # -- invariants ----------------------------------------------------------------------

@@ -220,20 +220,25 @@ def _offer_ids(ctx: Context, addressed: bool = False, own: bool = False) -> list
 
 
 @dataclass(frozen=True, slots=True)
-class DeclineCommand(Command):
-    offer: int
+class _OfferNumberCommand(Command):
+    """A command that names one offer by its number, and nothing else."""
 
-    word = "decline"
-    aliases = ("no", "reject")
-    usage = ("decline OFFER",)
-    summary = N_("Decline an offer made to you.")
-    examples = ("decline 3",)
+    offer: int
 
     @classmethod
     def read(cls, words: Words) -> Command:
         offer = words.number(_("the offer's number"))
         words.end()
         return cls(offer)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineCommand(_OfferNumberCommand):
+    word = "decline"
+    aliases = ("no", "reject")
+    usage = ("decline OFFER",)
+    summary = N_("Decline an offer made to you.")
+    examples = ("decline 3",)
 
     def actions(self, ctx: Context) -> list[Action]:
         return [a.Decline(ctx.player, self.offer)]
@@ -244,20 +249,12 @@ class DeclineCommand(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class WithdrawCommand(Command):
-    offer: int
-
+class WithdrawCommand(_OfferNumberCommand):
     word = "withdraw"
     aliases = ("cancel",)
     usage = ("withdraw OFFER",)
     summary = N_("Take back an offer you made.")
     examples = ("withdraw 3",)
-
-    @classmethod
-    def read(cls, words: Words) -> Command:
-        offer = words.number(_("the offer's number"))
-        words.end()
-        return cls(offer)
 
     def actions(self, ctx: Context) -> list[Action]:
         return [a.Withdraw(ctx.player, self.offer)]
