@@ -6,16 +6,19 @@ Random legal play, with random trade offers, answers and donations in most
 turns, so the whole turn structure is exercised. The random players harvest
 when they must, and otherwise consider an optional harvest at one decision in
 five (uniform play would harvest every field as soon as it holds a bean). Every action is checked
-once (``engine.check``) before it is applied on the fast path. One line per mode and player count.
+once (``engine.check``) before it is applied on the fast path. One line per mode and player count,
+after a line naming the build: the rules core compiled with mypyc (a regular install) or pure
+Python (an editable install, or ``BOHNANZA_PURE=1`` at install time).
 """
 
 from __future__ import annotations
 
 import argparse
+import platform
 import random
 import time
 
-from .rules import engine
+from .rules import COMPILED, engine
 from .rules.randomplay import RandomPlayer
 
 #: how often a random player considers an optional harvest (a forced one is always made)
@@ -53,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="at least this many games per line")
     parser.add_argument("--seconds", type=float, default=2.0, help="and at least this long per line")
     args = parser.parse_args(argv)
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    print(f"rules core: {build}, Python {platform.python_version()}", flush=True)
     for mode, players in CASES:
         games, actions, elapsed = run(mode, players, args.games, args.seconds)
         print(

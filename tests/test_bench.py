@@ -7,7 +7,8 @@ from bohnanza_tui import bench
 
 def test_bench_prints_a_line_per_case(capsys) -> None:
     assert bench.main(["--games", "1", "--seconds", "0"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    build, *lines = capsys.readouterr().out.splitlines()
+    assert re.match(r"^rules core: (compiled with mypyc|pure Python), Python 3\.\d+", build)
     assert [line.split(":")[0] for line in lines] == [f"{m} {n}p" for m, n in bench.CASES]
     pattern = re.compile(r"^\w+ \dp: [\d,]+ games/s, [\d,]+k actions/s, [\d,]+ actions/game$")
     assert all(pattern.match(line) for line in lines), lines

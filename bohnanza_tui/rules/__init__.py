@@ -6,6 +6,7 @@ See ``engine`` for the entry points, ``actions`` for what a player can do,
 ``state`` for where everything lies, ``views`` for what a player may see.
 """
 
+from . import engine
 from .actions import Action, from_dict, to_dict
 from .engine import (
     Standing,
@@ -22,7 +23,11 @@ from .outcome import Event, IllegalAction, Refusal
 from .state import HIDDEN, KIND_OF, KONTOR, GameState, Mode, Phase
 from .views import determinize, view
 
+#: True when this build's hot modules are compiled with mypyc (see hatch_build.py)
+COMPILED: bool = not (engine.__file__ or "").endswith(".py")
+
 __all__ = [
+    "COMPILED",
     "HIDDEN",
     "KIND_OF",
     "KONTOR",

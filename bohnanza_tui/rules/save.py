@@ -19,19 +19,25 @@ on; nothing here imports the UI.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
 import itertools
 import json
 import os
+import sys
 import tempfile
+import typing
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any, Final, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, WithJsonSchema
 
 from ..i18n import N_, _
+from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
 from .data import KINDS, PLAYER_COUNTS, setup_for
 from .engine import apply, check, new_game
@@ -43,8 +49,62 @@ VERSION: Final = 1
 #: the rule id an undo refusal names (undo is a program feature, not a game rule)
 UNDO_RULE: Final = "undo"
 
-#: (de)serialises a bare position; the save envelope is ``SaveFile``
-STATE_ADAPTER: Final = TypeAdapter(GameState)
+
+# -- the position as Pydantic sees it ----------------------------------------------------
+#
+# In a compiled build (see hatch_build.py) the state classes are native
+# classes: their annotations are erased and Pydantic can't fill them. A save
+# file is then validated into the same definitions loaded as plain Python
+# from state.py, and converted; nothing of the state's shape is written twice.
+
+
+def _plain_state() -> ModuleType:
+    if not state_module.__file__ or state_module.__file__.endswith(".py"):
+        return state_module
+    name = "bohnanza_tui.rules._plain_state"
+    spec = importlib.util.spec_from_file_location(
+        name, Path(state_module.__file__).with_name("state.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # Pydantic resolves the annotations in it
+    spec.loader.exec_module(module)
+    return module
+
+
+_PLAIN: Final = _plain_state()
+_CLASSES: Final = [
+    name for name, value in vars(state_module).items() if dataclasses.is_dataclass(value)
+]
+_TO_PLAIN: Final[dict[Any, Any]] = {getattr(state_module, n): getattr(_PLAIN, n) for n in _CLASSES}
+_FROM_PLAIN: Final = {plain: cls for cls, plain in _TO_PLAIN.items()}
+#: the validated form of a position
+StateRecord: Any = _PLAIN.GameState
+
+
+def _convert(value: Any, table: dict[Any, Any]) -> Any:
+    """``value`` with every state class instance rebuilt as ``table[type(value)]``."""
+    cls = table.get(type(value))
+    if cls is not None:
+        fields = dataclasses.fields(value)
+        return cls(*(_convert(getattr(value, f.name), table) for f in fields))
+    if type(value) is list:
+        return [_convert(v, table) for v in value]
+    if type(value) is dict:
+        return {k: _convert(v, table) for k, v in value.items()}
+    return value
+
+
+def _record(state: GameState | None) -> Any:
+    if state is None or _PLAIN is state_module:
+        return state
+    return _convert(state, _TO_PLAIN)
+
+
+def _position(record: Any) -> GameState | None:
+    if record is None or _PLAIN is state_module:
+        return typing.cast(GameState | None, record)
+    return typing.cast(GameState, _convert(record, _FROM_PLAIN))
 
 
 class SaveError(Exception):
@@ -98,13 +158,13 @@ class SaveFile(BaseModel):
     mode: Mode
     players: list[str] = Field(description="The players' names in seat order.")
     seed: int = Field(description="The seed of the game's shuffles.")
-    start: GameState | None = Field(
+    start: StateRecord | None = Field(
         default=None, description="The position the log starts from; missing: the state."
     )
     log: list[LogEntry] = Field(
         default_factory=list, description="The actions played from the start, in order."
     )
-    state: GameState | None = Field(
+    state: StateRecord | None = Field(
         default=None, description="The current position; missing: the replay of the log."
     )
     seats: list[SeatRecord] | None = Field(
@@ -264,9 +324,9 @@ def to_document(session: Session) -> dict[str, Any]:
         mode=session.mode,
         players=session.names,
         seed=session.seed,
-        start=session.start,
+        start=_record(session.start),
         log=[to_dict(a) for a in session.log],
-        state=session.state,
+        state=_record(session.state),
         seats=session.seats,
     )
     return doc.model_dump(mode="json", exclude_none=False)
@@ -348,7 +408,7 @@ def loads(text: str) -> Session:
     raw = _parse_json(text)
     _check_tag(raw)
     doc = _validate(text)
-    start, state = doc.start, doc.state
+    start, state = _position(doc.start), _position(doc.state)
     if start is None and state is None:
         raise SaveError(_("this save file holds no position: it needs 'state' or 'start'"))
     if start is None:
@@ -474,7 +534,7 @@ def _describe_error(error: Any, more: int) -> str:
 
 
 def _check_envelope(doc: SaveFile, start: GameState) -> None:
-    state = doc.state or start
+    state = _position(doc.state) or start
     for label, position in ((_("the start position"), start), (_("the saved state"), state)):
         if position.mode is not doc.mode:
             raise SaveError(
@@ -649,7 +709,6 @@ def _check_entry(state: GameState, action: Action, number: int) -> None:
 
 __all__ = [
     "FORMAT",
-    "STATE_ADAPTER",
     "UNDO_RULE",
     "VERSION",
     "SaveError",

@@ -19,9 +19,11 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from .data import CARD_COUNTS, KINDS
+from .enums import IslandType as IslandType
+from .enums import Mode as Mode
+from .enums import Phase as Phase
 
 HIDDEN = -1
 KONTOR = -1
@@ -32,26 +34,6 @@ KIND_OF: tuple[int, ...] = tuple(k for k, n in enumerate(CARD_COUNTS) for _ in r
 CARDS_OF_KIND: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c, k in enumerate(KIND_OF) if k == kind) for kind in range(len(KINDS))
 )
-
-
-class Mode(StrEnum):
-    CLASSIC = "classic"
-    VOYAGE = "voyage"
-
-
-class Phase(StrEnum):
-    CHOOSE_ISLAND = "choose_island"  # rotation: pick the turn's island (R-VOY-13)
-    PLANT = "plant"  # phase 1 (R-BASE-6)
-    TRADE = "trade"  # phase 2 (R-BASE-8)
-    PLANT_TRADED = "plant_traded"  # phase 3 (R-BASE-9)
-    GAME_OVER = "game_over"
-
-
-class IslandType(StrEnum):
-    HOME = "home"
-    A = "A"
-    B = "B"
-    C = "C"
 
 
 # Module-level names for the members: in Python 3.11 ``Phase.PLANT`` costs a
