@@ -8,6 +8,7 @@ refused action never changes anything (D-10).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..i18n import N_
 from .data import SALE_TABLES, Setup, setup_for
@@ -23,7 +24,7 @@ from .state import (
     Holding,
 )
 
-SALE_HOME = SALE_TABLES["home"]
+SALE_HOME: Final = SALE_TABLES["home"]
 
 
 _SETUPS: dict[tuple[str, int], Setup] = {}
@@ -54,7 +55,7 @@ def event(msgid: str | Plural, **params: object) -> Event:
 
 # -- common refusals ----------------------------------------------------------
 
-GAME_IS_OVER = Refusal("R-BASE-17", N_("the game is over"), {})
+GAME_IS_OVER: Final = Refusal("R-BASE-17", N_("the game is over"), {})
 
 
 def check_player(state: GameState, player: int) -> Refusal | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from . import trading, voyage
 from .actions import (
@@ -87,6 +87,14 @@ from .state import (
 )
 
 MIN_NAME, MAX_NAME = 1, 20
+
+# the most frequent log lines, built once
+HARVESTS: Final = Plural(
+    "{name} harvests {n} {bean} from {place} for {coins} coin.",
+    "{name} harvests {n} {bean} from {place} for {coins} coins.",
+    "coins",
+)
+DRAWS: Final = Plural("{name} draws {n} card.", "{name} draws {n} cards.", "n")
 
 
 # -- a new game -----------------------------------------------------------------
@@ -260,7 +268,7 @@ def _draw_phase(state: GameState, events: list[Event]) -> None:
             break
     events.append(
         event(
-            Plural("{name} draws {n} card.", "{name} draws {n} cards.", "n"),
+            DRAWS,
             name=player.name,
             n=drawn,
         )
@@ -372,11 +380,7 @@ def harvest(state: GameState, a: Harvest) -> list[Event]:
     f.clear()
     return [
         event(
-            Plural(
-                "{name} harvests {n} {bean} from {place} for {coins} coin.",
-                "{name} harvests {n} {bean} from {place} for {coins} coins.",
-                "coins",
-            ),
+            HARVESTS,
             name=state.players[a.player].name,
             n=n,
             bean=kind,
@@ -524,7 +528,7 @@ A = TypeVar("A", bound=Action)
 Check = Callable[[GameState, Any], Refusal | None]
 Effect = Callable[[GameState, Any], list[Event]]
 
-RULES: dict[type[Action], tuple[Check, Effect]] = {
+RULES: Final[dict[type[Action], tuple[Check, Effect]]] = {
     Plant: (check_plant, plant),
     Harvest: (check_harvest, harvest),
     BuyField: (check_buy_field, buy_field),

@@ -7,106 +7,20 @@ its hot path and every text a player reads can be translated.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from ..i18n import N_, _, ngettext
-from .data import KINDS
-from .state import KIND_OF
-
-
-class Bean(int):
-    """A bean kind as a message parameter: renders as its (translated) name."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return bean_name(int(self))
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
-#: the English names are the kind keys; marked here for the translators
-BEAN_NAMES = (
-    N_("coffee"),
-    N_("wax"),
-    N_("blue"),
-    N_("chili"),
-    N_("stink"),
-    N_("green"),
-    N_("soy"),
-    N_("black-eyed"),
-    N_("red"),
-    N_("garden"),
-    N_("cocoa"),
-)
-
-
-def bean_name(kind: int) -> str:
-    """The player-facing name of a bean kind (the key stays the command word)."""
-    return _(KINDS[kind])
-
-
-class Cards(tuple[int, ...]):
-    """Cards as a message parameter, rendered when shown: "2 chili, 1 blue"."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return Kinds(KIND_OF[c] for c in self).__str__()
-
-
-class Row(tuple[int, ...]):
-    """Cards in their order, as a message parameter: "green, wax"."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return ", ".join(bean_name(KIND_OF[c]) for c in self) or _("nothing")
-
-
-class Kinds(tuple[int, ...]):
-    """Bean kinds as a message parameter: "2 chili, 1 blue", or "nothing"."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        if not self:
-            return _("nothing")
-        counts: dict[int, int] = {}
-        for k in self:
-            counts[k] = counts.get(k, 0) + 1
-        return ", ".join(f"{n} {bean_name(k)}" for k, n in sorted(counts.items()))
-
-
-class Text(str):
-    """A fixed message used as a parameter, translated when shown."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return _(str.__str__(self))
-
-    def __format__(self, spec: str) -> str:
-        return format(self.__str__(), spec)
-
-
-class Place(NamedTuple):
-    """A field or Kontor as a message parameter: "field 2", "A1 Kontor"."""
-
-    island: str
-    slot: int
-
-    def __str__(self) -> str:
-        if self.slot < 0:
-            text = _("Kontor")
-        else:
-            text = _("field {n}").format(n=self.slot + 1)
-        return f"{self.island} {text}" if self.island else text
-
+from ..i18n import _, ngettext
+from .params import BEAN_NAMES as BEAN_NAMES
+from .params import Bean as Bean
+from .params import Cards as Cards
+from .params import Kinds as Kinds
+from .params import Place as Place
+from .params import Row as Row
+from .params import Text as Text
+from .params import bean_name as bean_name
 
 #: parameters under these names are bean kinds (ints) and render as bean names
-BEAN_KEYS = frozenset({"bean", "kind"})
+BEAN_KEYS: Final = frozenset({"bean", "kind"})
 
 
 def _shown(key: str, value: Any) -> Any:
@@ -142,22 +56,56 @@ def _render(msgid: str | Plural, params: dict[str, Any]) -> str:
         return source.format(**shown)
 
 
-class Event(NamedTuple):
+# Event and Refusal spell out their methods: a compiled build (mypyc) compiles
+# these, where a dataclass's generated ones would stay interpreted, and the
+# engine builds an event or a refusal for nearly every action it sees.
+
+
+class Event:
     """Something that happened: ``str(event)`` is the log line."""
 
-    msgid: str | Plural
-    params: dict[str, Any]
+    __slots__ = ("msgid", "params")
+
+    def __init__(self, msgid: str | Plural, params: dict[str, Any]) -> None:
+        self.msgid = msgid
+        self.params = params
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Event) and self.msgid == other.msgid and self.params == other.params
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.msgid!r}, {self.params!r})"
 
     def __str__(self) -> str:
         return _render(self.msgid, self.params)
 
 
-class Refusal(NamedTuple):
+class Refusal:
     """Why an action can't be taken: the rule id and a reason a player understands."""
 
-    rule: str
-    msgid: str
-    params: dict[str, Any]
+    __slots__ = ("msgid", "params", "rule")
+
+    def __init__(self, rule: str, msgid: str, params: dict[str, Any]) -> None:
+        self.rule = rule
+        self.msgid = msgid
+        self.params = params
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Refusal)
+            and self.rule == other.rule
+            and self.msgid == other.msgid
+            and self.params == other.params
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.rule!r}, {self.msgid!r}, {self.params!r})"
 
     @property
     def reason(self) -> str:

@@ -8,6 +8,8 @@ random offers, answers, donations and confirmations and keeps only those that
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Final, TypeVar
 
 from .actions import (
     Accept,
@@ -37,10 +39,17 @@ from .data import KINDS
 from .engine import candidate_specs, check, harvest_specs, pending_players
 from .state import CHOOSE_ISLAND, KIND_OF, KONTOR, PLANT, TRADE, VOYAGE, GameState
 
+T = TypeVar("T")
+
 #: offers the active player makes at most per turn in random play
-MAX_OFFERS = 3
+MAX_OFFERS: Final = 3
 #: the kinds of voyage move a random player tries, as numbered in ``_voyage``, with repeats as weights
-VOYAGE_MOVES = (0, 0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 8)
+VOYAGE_MOVES: Final = (0, 0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 8)
+
+
+def _pick(rng: random.Random, items: Sequence[T]) -> T:
+    """A uniform pick, as ``rng.choice`` but without its Python-level helper calls."""
+    return items[int(rng.random() * len(items))]
 
 
 def tradeable(state: GameState, player: int) -> list[int]:
@@ -57,28 +66,29 @@ def tradeable(state: GameState, player: int) -> list[int]:
 def matching(cards: list[int], want: list[int], rng: random.Random) -> tuple[int, ...] | None:
     """Cards out of ``cards`` whose kinds are exactly ``want``, picked at random; None if impossible."""
     pool = cards[:]
-    rng.shuffle(pool)
     out = []
     for k in want:
-        for c in pool:
-            if KIND_OF[c] == k:
-                pool.remove(c)
-                out.append(c)
-                break
-        else:
+        fits = [c for c in pool if KIND_OF[c] == k]
+        if not fits:
             return None
+        c = _pick(rng, fits)
+        pool.remove(c)
+        out.append(c)
     return tuple(out)
 
 
 def random_offer(state: GameState, player: int, rng: random.Random) -> MakeOffer | None:
     n = len(state.players)
     if player == state.active:
-        to: int | None = rng.choice([None, *[p for p in range(n) if p != player]])
+        to: int | None = _pick(rng, [None, *[p for p in range(n) if p != player]])
     else:
         to = state.active
     cards = tradeable(state, player)
-    give = tuple(rng.sample(cards, min(len(cards), rng.randint(0, 2))))
-    want = tuple(rng.randrange(len(KINDS)) for _ in range(rng.randint(0 if give else 1, 2)))
+    give = tuple(rng.sample(cards, min(len(cards), int(rng.random() * 3))))
+    least = 0 if give else 1
+    want = tuple(
+        int(rng.random() * len(KINDS)) for _ in range(least + int(rng.random() * (3 - least)))
+    )
     offer = MakeOffer(player, to, give, want)
     return offer if check(state, offer) is None else None
 
@@ -172,7 +182,7 @@ class RandomPlayer:
         if player == state.active:
             for o in state.offers:
                 if o.proposer == player and o.answers and rng.random() < 0.7:
-                    return Confirm(player, o.id, rng.choice(sorted(o.answers)))
+                    return Confirm(player, o.id, _pick(rng, sorted(o.answers)))
         if self._offers_turn != state.turn:
             self._offers_turn, self._offers = state.turn, 0
         if self._offers < MAX_OFFERS and rng.random() < 0.3:
@@ -197,12 +207,12 @@ class RandomPlayer:
             return self._plant(state, player, p.hand[0], state.turn_island)
         if phase is TRADE:
             if state.face_up and r > 0.5:
-                return Keep(player, rng.choice(state.face_up))
+                return Keep(player, _pick(rng, state.face_up))
             return EndPhase(player)
         if p.kept:
-            return self._plant(state, player, rng.choice(p.kept), state.turn_island)
+            return self._plant(state, player, _pick(rng, p.kept), state.turn_island)
         if p.received:
-            return self._plant(state, player, rng.choice(p.received), None)
+            return self._plant(state, player, _pick(rng, p.received), None)
         return EndPhase(player)
 
     def _plant(self, state: GameState, player: int, card: int, island: int | None) -> Action | None:
@@ -237,37 +247,37 @@ class RandomPlayer:
         """A plausible Bohn Voyage move: the kind of thing a player tries in his turn."""
         rng = self.rng
         p = state.players[player]
-        ship_id = rng.choice(state.ships_of(player))
+        ship_id = _pick(rng, state.ships_of(player))
         ship = state.ships[ship_id]
         here = p.holding(ship.island)
         choice = VOYAGE_MOVES[int(rng.random() * len(VOYAGE_MOVES))]
         if choice == 0:
             free = [i for i, isl in enumerate(state.islands) if None in isl.harbors]
-            return BuyHarbor(player, rng.choice(free)) if free else None
+            return BuyHarbor(player, _pick(rng, free)) if free else None
         if choice == 1:
             return (
-                BuyField(player, rng.choice(p.holdings).island)
+                BuyField(player, _pick(rng, p.holdings).island)
                 if rng.random() < 0.5
                 else BuyShip(player)
             )
         if choice == 2:
             targets = [h.island for h in p.holdings if h.island != ship.island]
-            return Sail(player, (ship_id,), rng.choice(targets)) if targets else None
+            return Sail(player, (ship_id,), _pick(rng, targets)) if targets else None
         if choice == 3:
             return (
-                Load(player, ship_id, (rng.choice(here.kontor),)) if here and here.kontor else None
+                Load(player, ship_id, (_pick(rng, here.kontor),)) if here and here.kontor else None
             )
         if choice == 4:
             return Unload(player, ship_id, 1) if ship.cargo else None
         if choice == 5:
             cards = p.holdings[0].kontor + (ship.cargo[:1] if ship.island == player else [])
-            return ToStore(player, rng.choice(cards)) if cards else None
+            return ToStore(player, _pick(rng, cards)) if cards else None
         if choice == 6:
             full = [h for h in p.holdings if h.kontor]
             if not full:
                 return None
-            h = rng.choice(full)
-            return KontorToField(player, rng.choice(h.kontor), int(rng.random() * len(h.fields)))
+            h = _pick(rng, full)
+            return KontorToField(player, _pick(rng, h.kontor), int(rng.random() * len(h.fields)))
         pay = tuple(p.store[:5])
         if len(pay) < 5:
             return None
@@ -275,7 +285,7 @@ class RandomPlayer:
             return BuyPirateShip(player, pay)
         if choice == 7:
             loaded = [i for i, sh in enumerate(state.ships) if sh.owner != player and sh.cargo]
-            return RaidShip(player, rng.choice(loaded), pay) if loaded else None
+            return RaidShip(player, _pick(rng, loaded), pay) if loaded else None
         loot = [
             (v, c)
             for v, vp in enumerate(state.players)
@@ -285,7 +295,7 @@ class RandomPlayer:
         ]
         if not loot:
             return None
-        victim, card = rng.choice(loot)
+        victim, card = _pick(rng, loot)
         place = self._plant(state, player, card, None)
         if not isinstance(place, Plant):
             return None

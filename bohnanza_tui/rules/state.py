@@ -19,37 +19,42 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .data import CARD_COUNTS, KINDS
 from .enums import IslandType as IslandType
 from .enums import Mode as Mode
 from .enums import Phase as Phase
 
-HIDDEN = -1
-KONTOR = -1
+HIDDEN: Final = -1
+KONTOR: Final = -1
 
 #: kind of every card id, in the order of the section-1 table
-KIND_OF: tuple[int, ...] = tuple(k for k, n in enumerate(CARD_COUNTS) for _ in range(n))
+KIND_OF: Final[tuple[int, ...]] = tuple(k for k, n in enumerate(CARD_COUNTS) for _ in range(n))
 #: the card ids of each kind
-CARDS_OF_KIND: tuple[tuple[int, ...], ...] = tuple(
+CARDS_OF_KIND: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for c, k in enumerate(KIND_OF) if k == kind) for kind in range(len(KINDS))
 )
 
 
-# Module-level names for the members: in Python 3.11 ``Phase.PLANT`` costs a
-# slow class-attribute lookup, and the engine compares phases on every action.
-CLASSIC, VOYAGE = Mode.CLASSIC, Mode.VOYAGE
-CHOOSE_ISLAND, PLANT, TRADE, PLANT_TRADED, GAME_OVER = (
-    Phase.CHOOSE_ISLAND,
-    Phase.PLANT,
-    Phase.TRADE,
-    Phase.PLANT_TRADED,
-    Phase.GAME_OVER,
-)
-HOME, TYPE_A, TYPE_B, TYPE_C = IslandType.HOME, IslandType.A, IslandType.B, IslandType.C
+# Module-level names for the members, declared Final: in Python 3.11
+# ``Phase.PLANT`` costs a slow class-attribute lookup, and a compiled build
+# (mypyc) reads a Final name without a dictionary lookup. The engine compares
+# phases on every action.
+CLASSIC: Final = Mode.CLASSIC
+VOYAGE: Final = Mode.VOYAGE
+CHOOSE_ISLAND: Final = Phase.CHOOSE_ISLAND
+PLANT: Final = Phase.PLANT
+TRADE: Final = Phase.TRADE
+PLANT_TRADED: Final = Phase.PLANT_TRADED
+GAME_OVER: Final = Phase.GAME_OVER
+HOME: Final = IslandType.HOME
+TYPE_A: Final = IslandType.A
+TYPE_B: Final = IslandType.B
+TYPE_C: Final = IslandType.C
 
 #: the rotation cycle of R-VOY-13
-ROTATION: tuple[IslandType, ...] = (HOME, TYPE_A, TYPE_B, TYPE_C)
+ROTATION: Final[tuple[IslandType, ...]] = (HOME, TYPE_A, TYPE_B, TYPE_C)
 
 
 @dataclass(slots=True)
