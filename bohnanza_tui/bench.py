@@ -7,6 +7,8 @@ turns, so the whole turn structure is exercised. The random players harvest
 when they must, and otherwise consider an optional harvest at one decision in
 five (uniform play would harvest every field as soon as it holds a bean). Every action is checked
 once (``engine.check``) before it is applied on the fast path. One line per mode and player count,
+each followed by what its games are made of (offers, trades, harvests, and in Bohn Voyage
+harbors bought, sails, loads and raids per game, counted in untimed replays of its first games),
 after a line naming the build: the rules core compiled with mypyc (a regular install) or pure
 Python (an editable install, or ``BOHNANZA_PURE=1`` at install time).
 """
@@ -17,6 +19,7 @@ import argparse
 import platform
 import random
 import time
+from collections import Counter
 
 from .rules import COMPILED, engine
 from .rules.randomplay import RandomPlayer
@@ -27,17 +30,47 @@ HARVEST_RATE = 0.2
 CASES = (("classic", 3), ("classic", 4), ("classic", 7), ("voyage", 3), ("voyage", 4), ("voyage", 5))
 
 
-def play_one(mode: str, players: int, seed: int) -> int:
-    """Play one random game to the end; return the number of actions applied."""
+#: the action counts shown per game under each line: (label, action names counted)
+MIX = (
+    ("offers", ("offer",)),
+    ("trades", ("accept", "confirm")),
+    ("harvests", ("harvest",)),
+    ("harbors", ("buy-harbor",)),
+    ("sails", ("sail",)),
+    ("loads", ("load",)),
+    ("raids", ("raid-kontor", "raid-ship")),
+)
+#: games played (untimed) for the action mix
+MIX_GAMES = 50
+
+
+def play_one(mode: str, players: int, seed: int, seen: Counter[str] | None = None) -> int:
+    """Play one random game to the end; return the number of actions applied.
+
+    With ``seen``, count the actions applied by name (the untimed mix line).
+    """
     state = engine.new_game(mode, [f"P{i + 1}" for i in range(players)], seed)
     rng = random.Random(seed)
     player = RandomPlayer(rng, harvest_rate=HARVEST_RATE)
     actions = 0
     while not state.over:
         # every action the random player returns has passed engine.check
-        engine.apply_unchecked(state, player.step(state))
+        action = player.step(state)
+        engine.apply_unchecked(state, action)
         actions += 1
+        if seen is not None:
+            seen[action.name] += 1
     return actions
+
+
+def action_mix(mode: str, players: int, games: int) -> str:
+    """What the random games are made of: actions of each sort per game, over ``games`` games."""
+    seen: Counter[str] = Counter()
+    for seed in range(games):
+        play_one(mode, players, seed, seen)
+    shown = MIX if mode == "voyage" else MIX[:3]  # the rest are Bohn Voyage actions
+    parts = [f"{sum(seen[n] for n in names) / games:.1f} {label}" for label, names in shown]
+    return "  per game: " + ", ".join(parts)
 
 
 def run(mode: str, players: int, games: int, seconds: float) -> tuple[int, int, float]:
@@ -65,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{actions / elapsed / 1000:,.0f}k actions/s, {actions / games:,.0f} actions/game",
             flush=True,
         )
+        print(action_mix(mode, players, min(games, MIX_GAMES)), flush=True)
     return 0
 
 
