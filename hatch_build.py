@@ -23,7 +23,17 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: the modules compiled: the state, the rules and random play (the benchmark's and bots' hot path)
-COMPILED = ("state", "outcome", "common", "engine", "trading", "voyage", "randomplay", "views")
+COMPILED = (
+    "state",
+    "actions",
+    "outcome",
+    "common",
+    "engine",
+    "trading",
+    "voyage",
+    "randomplay",
+    "views",
+)
 #: the shared library the compiled modules link through, inside the package
 GROUP = "bohnanza_tui.rules._core"
 

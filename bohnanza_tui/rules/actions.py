@@ -13,13 +13,17 @@ language (``bohnanza_tui.commands``) turns what a player types into these;
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, Final
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Action:
     player: int
-    name: ClassVar[str] = "action"
+
+    @property
+    def name(self) -> str:
+        """The action's command word, as in a save file's log."""
+        return NAMES[type(self)]
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -27,7 +31,6 @@ class ChooseIsland(Action):
     """Pick the turn's island when the rotation applies (R-VOY-13)."""
 
     island: int
-    name: ClassVar[str] = "island"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -37,14 +40,12 @@ class Plant(Action):
     card: int
     island: int
     slot: int
-    name: ClassVar[str] = "plant"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Harvest(Action):
     island: int
     slot: int
-    name: ClassVar[str] = "harvest"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -52,12 +53,11 @@ class BuyField(Action):
     """The third home field (R-BASE-4) or a second colony field (R-VOY-6)."""
 
     island: int
-    name: ClassVar[str] = "buy-field"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class EndPhase(Action):
-    name: ClassVar[str] = "end"
+    """End the current phase (the active player)."""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -65,7 +65,6 @@ class Keep(Action):
     """Keep a face-up card to plant it in phase 3."""
 
     card: int
-    name: ClassVar[str] = "keep"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -78,7 +77,6 @@ class MakeOffer(Action):
     to: int | None
     give: tuple[int, ...]
     want: tuple[int, ...]
-    name: ClassVar[str] = "offer"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -87,13 +85,11 @@ class Accept(Action):
 
     offer: int
     give: tuple[int, ...]
-    name: ClassVar[str] = "accept"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Decline(Action):
     offer: int
-    name: ClassVar[str] = "decline"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -102,13 +98,11 @@ class Confirm(Action):
 
     offer: int
     partner: int
-    name: ClassVar[str] = "confirm"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Withdraw(Action):
     offer: int
-    name: ClassVar[str] = "withdraw"
 
 
 # -- Bohn Voyage ------------------------------------------------------------
@@ -117,18 +111,16 @@ class Withdraw(Action):
 @dataclass(slots=True, unsafe_hash=True)
 class BuyHarbor(Action):
     island: int
-    name: ClassVar[str] = "buy-harbor"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class BuyShip(Action):
-    name: ClassVar[str] = "buy-ship"
+    """Buy a second merchant ship (R-VOY-11)."""
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class BuyPirateShip(Action):
     pay: tuple[int, ...]
-    name: ClassVar[str] = "buy-pirate"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -137,14 +129,12 @@ class Sail(Action):
 
     ships: tuple[int, ...]
     island: int
-    name: ClassVar[str] = "sail"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Load(Action):
     ship: int
     cards: tuple[int, ...]
-    name: ClassVar[str] = "load"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -153,7 +143,6 @@ class Unload(Action):
 
     ship: int
     count: int
-    name: ClassVar[str] = "unload"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -161,14 +150,12 @@ class ToStore(Action):
     """Put a bean from the home Kontor or a ship docked at home into the pirate store."""
 
     card: int
-    name: ClassVar[str] = "store"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class KontorToField(Action):
     card: int
     slot: int
-    name: ClassVar[str] = "move"
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -178,42 +165,39 @@ class RaidKontor(Action):
     island: int
     slot: int
     pay: tuple[int, ...]
-    name: ClassVar[str] = "raid-kontor"
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class RaidShip(Action):
     ship: int
     pay: tuple[int, ...]
-    name: ClassVar[str] = "raid-ship"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.name: cls
-    for cls in (
-        ChooseIsland,
-        Plant,
-        Harvest,
-        BuyField,
-        EndPhase,
-        Keep,
-        MakeOffer,
-        Accept,
-        Decline,
-        Confirm,
-        Withdraw,
-        BuyHarbor,
-        BuyShip,
-        BuyPirateShip,
-        Sail,
-        Load,
-        Unload,
-        ToStore,
-        KontorToField,
-        RaidKontor,
-        RaidShip,
-    )
+ACTION_TYPES: Final[dict[str, type[Action]]] = {
+    "island": ChooseIsland,
+    "plant": Plant,
+    "harvest": Harvest,
+    "buy-field": BuyField,
+    "end": EndPhase,
+    "keep": Keep,
+    "offer": MakeOffer,
+    "accept": Accept,
+    "decline": Decline,
+    "confirm": Confirm,
+    "withdraw": Withdraw,
+    "buy-harbor": BuyHarbor,
+    "buy-ship": BuyShip,
+    "buy-pirate": BuyPirateShip,
+    "sail": Sail,
+    "load": Load,
+    "unload": Unload,
+    "store": ToStore,
+    "move": KontorToField,
+    "raid-kontor": RaidKontor,
+    "raid-ship": RaidShip,
 }
+#: the command word of each action class
+NAMES: Final[dict[type[Action], str]] = {cls: name for name, cls in ACTION_TYPES.items()}
 
 TRADE_ACTIONS: tuple[type[Action], ...] = (MakeOffer, Accept, Confirm)
 
@@ -236,16 +220,16 @@ def from_dict(data: dict[str, Any]) -> Action:
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
-            raise ValueError(f"action {cls.name!r} lacks {f.name!r}")
+            raise ValueError(f"action {NAMES[cls]!r} lacks {f.name!r}")
         value = data[f.name]
         if isinstance(value, list):
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise ValueError(f"{cls.name}.{f.name} must list whole numbers")
+                raise ValueError(f"{NAMES[cls]}.{f.name} must list whole numbers")
             value = tuple(value)
         elif value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"{cls.name}.{f.name} must be a whole number")
+            raise ValueError(f"{NAMES[cls]}.{f.name} must be a whole number")
         kwargs[f.name] = value
     extra = set(data) - {"action"} - set(kwargs)
     if extra:
-        raise ValueError(f"action {cls.name!r} has unknown keys {sorted(extra)}")
+        raise ValueError(f"action {NAMES[cls]!r} has unknown keys {sorted(extra)}")
     return cls(**kwargs)

@@ -37,6 +37,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, WithJsonSchema
 
 from ..i18n import N_, _
+from . import actions as actions_module
 from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
 from .data import KINDS, PLAYER_COUNTS, setup_for
@@ -50,29 +51,32 @@ VERSION: Final = 1
 UNDO_RULE: Final = "undo"
 
 
-# -- the position as Pydantic sees it ----------------------------------------------------
+# -- positions and actions as Pydantic sees them -----------------------------------------
 #
-# In a compiled build (see hatch_build.py) the state classes are native
-# classes: their annotations are erased and Pydantic can't fill them. A save
-# file is then validated into the same definitions loaded as plain Python
-# from state.py, and converted; nothing of the state's shape is written twice.
+# In a compiled build (see hatch_build.py) the state and action classes are
+# native classes: their annotations are erased and Pydantic can't fill them.
+# Save files are then validated into, and schemas made from, the same
+# definitions loaded as plain Python from their source files; positions are
+# converted. Nothing of their shape is written twice.
 
 
-def _plain_state() -> ModuleType:
-    if not state_module.__file__ or state_module.__file__.endswith(".py"):
-        return state_module
-    name = "bohnanza_tui.rules._plain_state"
-    spec = importlib.util.spec_from_file_location(
-        name, Path(state_module.__file__).with_name("state.py")
-    )
+def _plain(module: ModuleType) -> ModuleType:
+    """``module`` as plain Python: itself, unless it is compiled."""
+    if not module.__file__ or module.__file__.endswith(".py"):
+        return module
+    package, _dot, short = module.__name__.rpartition(".")
+    name = f"{package}._plain_{short}"
+    # beside this module (never compiled): a compiled module's __file__ names its build path
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{short}.py"))
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # Pydantic resolves the annotations in it
-    spec.loader.exec_module(module)
-    return module
+    plain = importlib.util.module_from_spec(spec)
+    sys.modules[name] = plain  # Pydantic resolves the annotations in it
+    spec.loader.exec_module(plain)
+    return plain
 
 
-_PLAIN: Final = _plain_state()
+_PLAIN: Final = _plain(state_module)
+_PLAIN_ACTIONS: Final = _plain(actions_module)
 _CLASSES: Final = [
     name for name, value in vars(state_module).items() if dataclasses.is_dataclass(value)
 ]
@@ -119,9 +123,9 @@ def autosave_path() -> Path:
 # -- the envelope -------------------------------------------------------------------
 
 
-def _action_schema(cls: type[Action]) -> dict[str, Any]:
-    schema = TypeAdapter(cls).json_schema()
-    schema["properties"] = {"action": {"const": cls.name}, **schema.get("properties", {})}
+def _action_schema(name: str, cls: type[Action]) -> dict[str, Any]:
+    schema = TypeAdapter(getattr(_PLAIN_ACTIONS, cls.__name__)).json_schema()
+    schema["properties"] = {"action": {"const": name}, **schema.get("properties", {})}
     schema["required"] = ["action", *schema.get("required", [])]
     schema["additionalProperties"] = False
     schema.pop("description", None)
@@ -131,7 +135,7 @@ def _action_schema(cls: type[Action]) -> dict[str, Any]:
 
 ACTION_SCHEMA: Final[dict[str, Any]] = {
     "description": "One action of the log, as written by bohnanza_tui.rules.actions.to_dict.",
-    "oneOf": [_action_schema(cls) for cls in ACTION_TYPES.values()],
+    "oneOf": [_action_schema(name, cls) for name, cls in ACTION_TYPES.items()],
 }
 
 LogEntry = Annotated[dict[str, Any], WithJsonSchema(ACTION_SCHEMA)]
