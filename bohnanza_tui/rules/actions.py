@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+from ..i18n import _
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Action:
@@ -213,23 +215,29 @@ def to_dict(action: Action) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> Action:
     """Build an action from its save-file form; raises ValueError on anything malformed."""
     if not isinstance(data, dict):
-        raise ValueError("an action must be an object")
+        raise ValueError(_("an action must be an object"))
     cls = ACTION_TYPES.get(str(data.get("action")))
     if cls is None:
-        raise ValueError(f"unknown action {data.get('action')!r}")
+        raise ValueError(_("unknown action {name!r}").format(name=data.get("action")))
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
-            raise ValueError(f"action {NAMES[cls]!r} lacks {f.name!r}")
+            raise ValueError(_("action {name!r} lacks {key!r}").format(name=NAMES[cls], key=f.name))
         value = data[f.name]
         if isinstance(value, list):
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise ValueError(f"{NAMES[cls]}.{f.name} must list whole numbers")
+                raise ValueError(
+                    _("{name}.{key} must list whole numbers").format(name=NAMES[cls], key=f.name)
+                )
             value = tuple(value)
         elif value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"{NAMES[cls]}.{f.name} must be a whole number")
+            raise ValueError(
+                _("{name}.{key} must be a whole number").format(name=NAMES[cls], key=f.name)
+            )
         kwargs[f.name] = value
     extra = set(data) - {"action"} - set(kwargs)
     if extra:
-        raise ValueError(f"action {NAMES[cls]!r} has unknown keys {sorted(extra)}")
+        raise ValueError(
+            _("action {name!r} has unknown keys {keys}").format(name=NAMES[cls], keys=sorted(extra))
+        )
     return cls(**kwargs)

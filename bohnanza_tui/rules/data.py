@@ -30,6 +30,8 @@ from pydantic import (
 from bohnanza_tui.modes import MODES, PLAYER_COUNTS
 from bohnanza_tui.resources import seeds_path
 
+from ..i18n import _
+
 __all__ = [
     "BEANS",
     "CARD_COUNTS",
@@ -382,8 +384,16 @@ def setup_for(mode: str, players: int) -> Setup:
     """The set-up for `mode` ("classic" or "voyage") with `players` players."""
     counts = PLAYER_COUNTS.get(mode)
     if counts is None:
-        raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        raise ValueError(
+            _("unknown mode {mode!r}: choose one of {modes}").format(
+                mode=mode, modes=", ".join(MODES)
+            )
+        )
     setup = _SETUPS.get((mode, players))
     if setup is None:
-        raise ValueError(f"{mode} is played by {counts[0]} to {counts[-1]} players, not {players}")
+        raise ValueError(
+            _("{mode} is played by {low} to {high} players, not {n}").format(
+                mode=mode, low=counts[0], high=counts[-1], n=players
+            )
+        )
     return setup

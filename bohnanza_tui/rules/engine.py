@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple, TypeVar
 
+from ..i18n import _
 from . import trading, voyage
 from .actions import (
     Accept,
@@ -106,9 +107,13 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
     names = [n.strip() for n in names]
     s = setup_of(mode.value, len(names))  # ValueError for a player count the mode lacks
     if any(not MIN_NAME <= len(n) <= MAX_NAME for n in names):
-        raise ValueError(f"player names must have {MIN_NAME} to {MAX_NAME} characters")
+        raise ValueError(
+            _("player names must have {low} to {high} characters").format(
+                low=MIN_NAME, high=MAX_NAME
+            )
+        )
     if len({n.casefold() for n in names}) != len(names):
-        raise ValueError("player names must differ")
+        raise ValueError(_("player names must differ"))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     n = len(names)
@@ -121,7 +126,9 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
         Player(
             name,
             holdings=[
-                Holding(p, [[] for _ in range(2 if s.third_field_cost else 3)], [], s.home_kontor)
+                Holding(
+                    p, [[] for _field in range(2 if s.third_field_cost else 3)], [], s.home_kontor
+                )
             ],
         )
         for p, name in enumerate(names)
@@ -131,7 +138,7 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
     state.deck = [c for k in range(len(KINDS)) if k not in s.removed for c in CARDS_OF_KIND[k]]
     shuffle(state, state.deck)
     for p, size in enumerate(s.hand_sizes):
-        for _ in range(size):
+        for _card in range(size):
             players[p].hand.append(state.deck.pop())
     _start_turn(state, [])
     return state
@@ -239,7 +246,7 @@ def standings(state: GameState) -> list[Standing]:
 
 
 def _reveal_face_up(state: GameState, events: list[Event]) -> None:
-    for _ in range(2):
+    for _card in range(2):
         card = draw(state, events)
         if card is None:
             break
@@ -259,7 +266,7 @@ def _draw_phase(state: GameState, events: list[Event]) -> None:
     limit = setup(state).exhaustion_limit
     player = state.players[state.active]
     drawn = 0
-    for _ in range(setup(state).draw):
+    for _card in range(setup(state).draw):
         card = draw(state, events)
         if card is not None:
             player.hand.append(card)
