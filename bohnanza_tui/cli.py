@@ -8,22 +8,27 @@
     bohnanza schema | bohnanza commands [COMMAND] | bohnanza tournament ...
 
 A bad file gives one sentence on stderr and exit status 2, never a traceback.
+
+The plain ``bohnanza`` opens the app without importing the rules core (the
+set-up screen shows first, the rules load behind it): the commands import
+``rules.save`` where they use it.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .i18n import _, set_language
-from .rules import save
-from .rules.save import SaveError, Session
+
+if TYPE_CHECKING:
+    from .rules.save import Session
 
 #: exit status for a bad file or bad arguments (as argparse uses)
 BAD_INPUT = 2
@@ -42,8 +47,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
-    except SaveError as exc:
-        return _fail(str(exc))
     except KeyboardInterrupt:
         return INTERRUPTED
     except BrokenPipeError:
@@ -51,6 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Python documentation advises, so the interpreter's flush at exit can't fail
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except Exception as exc:
+        from .rules.save import SaveError  # imported here: the app starts without it
+
+        if isinstance(exc, SaveError):
+            return _fail(str(exc))
+        raise
 
 
 def _tournament_args(argv: list[str]) -> argparse.Namespace | None:
@@ -166,6 +175,9 @@ def _app(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from .rules import save
+    from .rules.save import Session
+
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         session = Session.new(args.mode, names, args.seed)
@@ -183,11 +195,15 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace) -> int:
+    from .rules import save
+
     session = save.load_file(args.file)
     return _run_app(session, args.file)
 
 
 def _resume(args: argparse.Namespace) -> int:
+    from .rules import save
+
     path = save.autosave_path()
     if not path.exists():
         return _fail(
@@ -203,6 +219,10 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    import json
+
+    from .rules import save
+
     print(json.dumps(save.save_schema(), indent=2, ensure_ascii=False))
     return 0
 
@@ -217,6 +237,7 @@ def _commands(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from .commands.context import Context
     from .commands.lexicon import CommandError
+    from .rules import save
     from .summary import describe_position
 
     session = save.load_file(args.save)
@@ -231,6 +252,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _script(args: argparse.Namespace) -> int:
+    from .rules import save
     from .script import run_script
 
     session = save.load_file(args.save)

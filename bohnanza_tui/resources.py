@@ -7,16 +7,19 @@ package as `bohnanza_tui/_seeds` and `bohnanza_tui/_assets`; a source checkout
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
-_SOURCE_ROOT = Path(__file__).resolve().parents[1]
+import platformdirs
+
+_PACKAGE = Path(__file__).resolve().parent
+_SOURCE_ROOT = _PACKAGE.parent
 
 
 def _locate(packaged: str, top_level: str) -> Path:
-    candidate = files("bohnanza_tui") / packaged
-    # Only a real directory helps: the JSON is read with plain file access.
-    if isinstance(candidate, Path) and candidate.is_dir():
+    # Only a real directory helps: the JSON is read with plain file access. (This is
+    # the folder importlib.resources would give, without its imports at the app's start.)
+    candidate = _PACKAGE / packaged
+    if candidate.is_dir():
         return candidate
     fallback = _SOURCE_ROOT / top_level
     if fallback.is_dir():
@@ -35,3 +38,8 @@ def seeds_path() -> Path:
 def assets_path() -> Path:
     """The folder holding assets such as translation catalogs (locale/)."""
     return _locate("_assets", "assets")
+
+
+def autosave_path() -> Path:
+    """Where the app keeps the game in progress (``bohnanza resume`` reads it)."""
+    return Path(platformdirs.user_data_dir("bohnanza-tui", appauthor=False)) / "autosave.json"

@@ -34,10 +34,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, Literal
 
-import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..i18n import N_, _
+from ..resources import autosave_path as autosave_path
 from . import actions as actions_module
 from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
@@ -114,11 +114,6 @@ def _position(record: Any) -> GameState | None:
 
 class SaveError(Exception):
     """A save file that can't be read, written or trusted; ``str`` is one clear sentence."""
-
-
-def autosave_path() -> Path:
-    """Where the app keeps the game in progress (``bohnanza resume`` reads it)."""
-    return Path(platformdirs.user_data_dir("bohnanza-tui", appauthor=False)) / "autosave.json"
 
 
 # -- the envelope -------------------------------------------------------------------

@@ -3,10 +3,17 @@
 The set-up screen starts a game; the table screen plays it; the end screen
 closes it. The game is written to the autosave file after every action, so
 ``bohnanza resume`` continues exactly where it stopped, even after a crash.
+
+The set-up screen shows before the rules core is imported (its import and the
+validation of the rule data take about as long as Textual's own start): this module
+imports the rules and the table only where a game starts, and the app loads
+them in the background once the set-up screen is on screen.
 """
 
 from __future__ import annotations
 
+import importlib
+import threading
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -18,21 +25,32 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from bohnanza_tui.i18n import _
-from bohnanza_tui.resources import assets_path
+from bohnanza_tui.resources import assets_path, autosave_path
 
-from .hotseat import BotFactory, HotSeat, Seat, default_bot_factory, seat_record, seats_from
+from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
 
+    from .hotseat import HotSeat
+
 _DEFAULT: Any = object()
 STYLES = assets_path() / "styles"
+#: what starting a game imports beyond the set-up screen: loaded in the background
+GAME_MODULES = (
+    "bohnanza_tui.rules.save",
+    "bohnanza_tui.ui.hotseat",
+    "bohnanza_tui.ui.screens.table",
+)
 
 
-def _autosave_path() -> Path:
-    from bohnanza_tui.rules.save import autosave_path
-
-    return autosave_path()
+def _load_game_modules() -> None:
+    """Import the rules core and the table; a failure is left to the same import on starting a game."""
+    for name in GAME_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            return
 
 
 def final_harvest(session: Session) -> list[str]:
@@ -125,7 +143,7 @@ class BohnanzaApp(App[int]):
         self.seats = seats
         self.bot_factory = default_bot_factory() if bot_factory is _DEFAULT else bot_factory
         self.bot_delay = bot_delay
-        self.autosave_target: Path | None = _autosave_path() if autosave is _DEFAULT else autosave
+        self.autosave_target: Path | None = autosave_path() if autosave is _DEFAULT else autosave
         self.hotseat: HotSeat | None = None
         self.coin_history: list[list[int]] = []
 
@@ -137,8 +155,21 @@ class BohnanzaApp(App[int]):
 
     def on_mount(self) -> None:
         if self.session is not None:
+            from .hotseat import seats_from
+
             seats = self.seats or seats_from(self.session)
             self._start(self.session, seats, resumed=True)
+        else:
+            self.call_after_refresh(self._preload)
+
+    def _preload(self) -> None:
+        """Load what a game needs while the set-up screen is filled in, so Start doesn't stall.
+
+        A daemon thread, not a Textual worker: quitting at once must not wait for it
+        (thread workers run in the event loop's executor, which is joined on exit).
+        Pressing Start before it is done is fine: the import completes on the main thread.
+        """
+        threading.Thread(target=_load_game_modules, name="preload-game", daemon=True).start()
 
     def _setup_screen(self) -> Screen[Any]:
         from .screens.setup import SetupScreen
@@ -165,6 +196,7 @@ class BohnanzaApp(App[int]):
         return None
 
     def _start(self, session: Session, seats: list[Seat], resumed: bool = False) -> None:
+        from .hotseat import HotSeat, seat_record
         from .screens.table import TableScreen
 
         self.session = session
@@ -303,6 +335,8 @@ class BohnanzaApp(App[int]):
     def open_file(self, path: Path) -> bool:
         from bohnanza_tui.rules.save import SaveError, load_file
 
+        from .hotseat import seats_from
+
         try:
             session = load_file(path)
         except SaveError as exc:
@@ -314,6 +348,8 @@ class BohnanzaApp(App[int]):
 
     def action_resume(self) -> None:
         from bohnanza_tui.rules.save import SaveError, load_file
+
+        from .hotseat import seats_from
 
         if self.autosave_target is None or not self.autosave_target.exists():
             self.notify(_("There is no game to resume."))

@@ -11,54 +11,30 @@ No Textual import here: the hot-seat logic is tested without a terminal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from bohnanza_tui.rules import Action, GameState, Phase, legal_actions, pending_players, view
 from bohnanza_tui.rules.actions import Decline, EndPhase
 
+from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
+
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import SeatRecord, Session
 
-HUMAN = "human"
-COMPUTER = "computer"
-LEVELS = ("random", "basic", "strong")
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who sits at one place of the table: a person, or a computer player of some level."""
-
-    name: str
-    kind: str = HUMAN
-    level: str = "basic"
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
-
-
-class Bot(Protocol):
-    def act(self, view: GameState, player: int) -> Action: ...
-
-
-BotFactory = Callable[[str, int], Bot]
-
-
-def default_bot_factory() -> BotFactory | None:
-    """``bohnanza_tui.bots.make_bot`` when the computer players are installed (imported on first use)."""
-    from importlib.util import find_spec
-
-    if find_spec("bohnanza_tui.bots") is None:
-        return None
-
-    def make(level: str, seed: int) -> Bot:
-        from bohnanza_tui.bots import make_bot
-
-        return make_bot(level, seed)  # type: ignore[no-any-return]
-
-    return make
+#: the seats are defined in ``seats`` (light enough for the set-up screen) and importable from here
+__all__ = [
+    "COMPUTER",
+    "HUMAN",
+    "LEVELS",
+    "Bot",
+    "BotFactory",
+    "HotSeat",
+    "Seat",
+    "default_bot_factory",
+    "fallback_action",
+    "seat_record",
+    "seats_from",
+]
 
 
 class HotSeat:

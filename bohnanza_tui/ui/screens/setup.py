@@ -1,4 +1,8 @@
-"""The set-up screen: mode, players, who plays each seat, an optional seed."""
+"""The set-up screen: mode, players, who plays each seat, an optional seed.
+
+The first screen of the app: it imports nothing of the rules core, which loads
+in the background while it shows (see ``BohnanzaApp.on_mount``).
+"""
 
 from __future__ import annotations
 
@@ -10,11 +14,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from bohnanza_tui.i18n import N_, _
-from bohnanza_tui.rules.data import PLAYER_COUNTS
+from bohnanza_tui.modes import PLAYER_COUNTS
 
-from ..hotseat import COMPUTER, HUMAN, LEVELS, Seat
-from ..toggles import Radio
-from ..widgets import Cycle
+from ..seats import COMPUTER, HUMAN, LEVELS, Seat
+from ..toggles import Cycle, Radio
 
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
 MAX_SEATS = max(PLAYER_COUNTS["classic"])
@@ -52,6 +55,8 @@ class SeatRow(Horizontal):
 
 
 class SetupScreen(Screen[None]):
+    #: Start has the focus from the first paint (moving it there on mount redraws screen and footer)
+    AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("ctrl+n,f5", "start", _("Start game")),
         Binding("plus", "players(1)", _("More players"), show=False),
@@ -99,9 +104,6 @@ class SetupScreen(Screen[None]):
 
     def _count_options(self, mode: str) -> list[tuple[str, object]]:
         return [(str(n), n) for n in PLAYER_COUNTS[mode]]
-
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
 
     @property
     def mode(self) -> str:

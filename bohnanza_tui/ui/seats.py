@@ -1,0 +1,54 @@
+"""Who sits at the table: a person or a computer player of some level, and where the bots come from.
+
+What the set-up screen needs before the rules core loads: nothing here
+imports ``bohnanza_tui.rules`` at run time, so the app's first screen shows
+without it (``hotseat`` builds the game on these seats).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from bohnanza_tui.rules import Action, GameState
+
+HUMAN = "human"
+COMPUTER = "computer"
+LEVELS = ("random", "basic", "strong")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at one place of the table: a person, or a computer player of some level."""
+
+    name: str
+    kind: str = HUMAN
+    level: str = "basic"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+class Bot(Protocol):
+    def act(self, view: GameState, player: int) -> Action: ...
+
+
+BotFactory = Callable[[str, int], Bot]
+
+
+def default_bot_factory() -> BotFactory | None:
+    """``bohnanza_tui.bots.make_bot`` when the computer players are installed (imported on first use)."""
+    from importlib.util import find_spec
+
+    if find_spec("bohnanza_tui.bots") is None:
+        return None
+
+    def make(level: str, seed: int) -> Bot:
+        from bohnanza_tui.bots import make_bot
+
+        return make_bot(level, seed)  # type: ignore[no-any-return]
+
+    return make
