@@ -35,7 +35,7 @@ class ChooseIsland(Action):
     island: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Plant(Action):
     """Plant a card: the hand's front card in phase 1, a kept or received card in phase 3."""
 
@@ -43,11 +43,24 @@ class Plant(Action):
     island: int
     slot: int
 
+    # Written out for the two actions built most often (random play, bots' search):
+    # a compiled build compiles this, where the dataclass's own would stay interpreted.
+    def __init__(self, player: int, card: int, island: int, slot: int) -> None:
+        self.player = player
+        self.card = card
+        self.island = island
+        self.slot = slot
 
-@dataclass(slots=True, unsafe_hash=True)
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Harvest(Action):
     island: int
     slot: int
+
+    def __init__(self, player: int, island: int, slot: int) -> None:  # see Plant
+        self.player = player
+        self.island = island
+        self.slot = slot
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -11,7 +11,7 @@ import random
 from typing import Final
 
 from ..i18n import N_
-from .data import SALE_TABLES, Setup, setup_for
+from .data import PLAYER_COUNTS, SALE_TABLES, Setup, setup_for
 from .outcome import Event, Plural, Refusal
 from .state import (
     CHOOSE_ISLAND,
@@ -27,22 +27,30 @@ from .state import (
 SALE_HOME: Final = SALE_TABLES["home"]
 
 
-_SETUPS: dict[tuple[str, int], Setup] = {}
-
-
 def setup_of(mode: str, players: int) -> Setup:
-    key = (mode, players)
-    found = _SETUPS.get(key)
-    if found is None:
-        found = _SETUPS[key] = setup_for(str(mode), players)
-    return found
+    """The set-up of ``mode`` for ``players`` players; ValueError for a count the mode lacks."""
+    return setup_for(str(mode), players)
+
+
+def _by_count(mode: str) -> list[Setup | None]:
+    counts = PLAYER_COUNTS[mode]
+    table: list[Setup | None] = [None] * (max(counts) + 1)
+    for n in counts:
+        table[n] = setup_for(mode, n)
+    return table
+
+
+# set-ups by player count, one table per mode: the engine asks on every draw, and
+# indexing a list beats hashing the mode (an enum hashes in Python)
+_CLASSIC_SETUPS: Final = _by_count("classic")
+_VOYAGE_SETUPS: Final = _by_count("voyage")
 
 
 def setup(state: GameState) -> Setup:
-    try:
-        return _SETUPS[state.mode, len(state.players)]
-    except KeyError:
-        return setup_of(state.mode, len(state.players))
+    table = _VOYAGE_SETUPS if state.mode is VOYAGE else _CLASSIC_SETUPS
+    n = len(state.players)
+    found = table[n] if n < len(table) else None
+    return found if found is not None else setup_of(state.mode.value, n)
 
 
 def refuse(rule: str, msgid: str, **params: object) -> Refusal:
@@ -110,7 +118,10 @@ def field_takes(field: list[int], kind: int) -> bool:
 
 def protected(fields: list[list[int]], field: list[int]) -> bool:
     """R-BASE-12 (D-3: the fields of one island): one bean while another field has more."""
-    return len(field) == 1 and max(map(len, fields)) > 1
+    if len(field) != 1:
+        return False
+    # any() over a generator compiles to a plain loop; max(map(len, ...)) would not
+    return any(len(f) > 1 for f in fields)
 
 
 def check_place(state: GameState, player: int, card: int, island: int, slot: int) -> Refusal | None:
@@ -198,8 +209,19 @@ def check_coins(state: GameState, player: int, amount: int, rule: str) -> Refusa
 
 
 def shuffle(state: GameState, cards: list[int]) -> None:
-    """Shuffle with a stream fixed by the seed and the shuffle count, so replays are exact."""
-    random.Random(state.seed * 1_000_003 + state.shuffles).shuffle(cards)
+    """Shuffle with a stream fixed by the seed and the shuffle count, so replays are exact.
+
+    The same permutation as ``random.Random(stream).shuffle(cards)`` (a test keeps
+    them equal), written out so that a compiled build runs its loop natively.
+    """
+    getrandbits = random.Random(state.seed * 1_000_003 + state.shuffles).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        # a uniform j in 0..i, drawn exactly as random's _randbelow draws it
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     state.shuffles += 1
 
 

@@ -84,7 +84,10 @@ def random_offer(state: GameState, player: int, rng: random.Random) -> MakeOffer
     else:
         to = state.active
     cards = tradeable(state, player)
-    give = tuple(rng.sample(cards, min(len(cards), int(rng.random() * 3))))
+    give = tuple(
+        cards.pop(int(rng.random() * len(cards)))
+        for _card in range(min(len(cards), int(rng.random() * 3)))
+    )
     least = 0 if give else 1
     want = tuple(
         int(rng.random() * len(KINDS)) for _ in range(least + int(rng.random() * (3 - least)))

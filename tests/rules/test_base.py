@@ -8,7 +8,11 @@ refusal's rule id and an unchanged state (``refused`` compares the whole
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rules_helpers import (
     NAMES,
     assert_cards_conserved,
@@ -37,6 +41,7 @@ from bohnanza_tui.rules.actions import (
     Plant,
     Withdraw,
 )
+from bohnanza_tui.rules.common import shuffle
 from bohnanza_tui.rules.data import KIND_INDEX, KINDS
 from bohnanza_tui.rules.outcome import IllegalAction
 from bohnanza_tui.rules.state import HIDDEN, GameState, Offer, Phase
@@ -670,6 +675,22 @@ def test_r_base_16_reshuffle_mid_draw() -> None:
     assert len(s.players[0].hand) == len(hand) + 3
     assert s.exhaustions == 1
     assert len(s.deck) == 1 and s.discard == []
+
+
+@given(seed=st.integers(0, 2**31), shuffles=st.integers(0, 20), size=st.integers(0, 154))
+def test_r_base_16_the_shuffle_is_the_seeded_random_shuffle(
+    seed: int, shuffles: int, size: int
+) -> None:
+    """R-BASE-16 (and R-BASE-2): every shuffle is the seeded stream's ``random.shuffle``, so
+    saves replay exactly; the engine writes the loop out and counts the shuffle."""
+    s = engine.new_game("classic", ["Ann", "Bob", "Cy"], seed)
+    s.shuffles = shuffles
+    cards = list(range(size))
+    expected = cards[:]
+    random.Random(seed * 1_000_003 + shuffles).shuffle(expected)
+    shuffle(s, cards)
+    assert cards == expected
+    assert s.shuffles == shuffles + 1
 
 
 # -- R-BASE-17 the end ----------------------------------------------------------------------------------------------
