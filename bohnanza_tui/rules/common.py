@@ -27,11 +27,6 @@ from .state import (
 SALE_HOME: Final = SALE_TABLES["home"]
 
 
-def setup_of(mode: str, players: int) -> Setup:
-    """The set-up of ``mode`` for ``players`` players; ValueError for a count the mode lacks."""
-    return setup_for(str(mode), players)
-
-
 def _by_count(mode: str) -> list[Setup | None]:
     counts = PLAYER_COUNTS[mode]
     table: list[Setup | None] = [None] * (max(counts) + 1)
@@ -50,7 +45,7 @@ def setup(state: GameState) -> Setup:
     table = _VOYAGE_SETUPS if state.mode is VOYAGE else _CLASSIC_SETUPS
     n = len(state.players)
     found = table[n] if n < len(table) else None
-    return found if found is not None else setup_of(state.mode.value, n)
+    return found if found is not None else setup_for(state.mode.value, n)  # ValueError
 
 
 def refuse(rule: str, msgid: str, **params: object) -> Refusal:

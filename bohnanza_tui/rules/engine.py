@@ -61,10 +61,9 @@ from .common import (
     refuse,
     sell,
     setup,
-    setup_of,
     shuffle,
 )
-from .data import KINDS, SALE_TABLES
+from .data import KINDS, SALE_TABLES, setup_for
 from .outcome import Event, IllegalAction, Plural, Refusal, Row
 from .state import (
     CARDS_OF_KIND,
@@ -105,7 +104,7 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
     """Deal a new game (R-BASE-1, R-BASE-2, R-BASE-4, R-VOY-1..3); same seed, same game."""
     mode = Mode(mode)
     names = [n.strip() for n in names]
-    s = setup_of(mode.value, len(names))  # ValueError for a player count the mode lacks
+    s = setup_for(mode.value, len(names))  # ValueError for a player count the mode lacks
     if any(not MIN_NAME <= len(n) <= MAX_NAME for n in names):
         raise ValueError(
             _("player names must have {low} to {high} characters").format(
