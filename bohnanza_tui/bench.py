@@ -27,7 +27,14 @@ from .rules.randomplay import RandomPlayer
 #: how often a random player considers an optional harvest (a forced one is always made)
 HARVEST_RATE = 0.2
 
-CASES = (("classic", 3), ("classic", 4), ("classic", 7), ("voyage", 3), ("voyage", 4), ("voyage", 5))
+CASES = (
+    ("classic", 3),
+    ("classic", 4),
+    ("classic", 7),
+    ("voyage", 3),
+    ("voyage", 4),
+    ("voyage", 5),
+)
 
 
 #: the action counts shown per game under each line: (label, action names counted)
@@ -87,7 +94,9 @@ def run(mode: str, players: int, games: int, seconds: float) -> tuple[int, int, 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bohnanza_tui.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="at least this many games per line")
-    parser.add_argument("--seconds", type=float, default=2.0, help="and at least this long per line")
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="and at least this long per line"
+    )
     args = parser.parse_args(argv)
     build = "compiled with mypyc" if COMPILED else "pure Python"
     print(f"rules core: {build}, Python {platform.python_version()}", flush=True)

@@ -12,7 +12,7 @@ from collections import Counter
 from .i18n import _
 from .rules import view
 from .rules.data import setup_for
-from .rules.outcome import bean_name
+from .rules.params import bean_name
 from .rules.state import HIDDEN, KIND_OF, GameState, Holding, Mode, Offer, Phase, Player
 
 

@@ -237,7 +237,7 @@ def damaged(tmp_path: Path) -> dict[str, tuple[str, str]]:
 
 
 def _kind_name(card: int) -> str:
-    from bohnanza_tui.rules.outcome import bean_name
+    from bohnanza_tui.rules.params import bean_name
     from bohnanza_tui.rules.state import KIND_OF
 
     return bean_name(KIND_OF[card])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..rules.data import setup_for
-from ..rules.outcome import bean_name
+from ..rules.params import bean_name
 from ..rules.state import KIND_OF, GameState, Holding, Player
 from .lexicon import CardRef, CardSpec, CommandError, PlaceRef, ShipRef, closest, or_list
 

@@ -9,7 +9,7 @@ from typing import ClassVar
 from ..i18n import N_, _
 from ..rules import actions as a
 from ..rules.actions import Action
-from ..rules.outcome import bean_name
+from ..rules.params import bean_name
 from ..rules.state import KIND_OF
 from .base import Command, face_up_words, hand_words, kind_words, kontor_words, player_words
 from .context import EVERYONE, Context

@@ -8,7 +8,7 @@ from typing import Literal
 from ..i18n import N_, _
 from ..rules import actions as a
 from ..rules.actions import Action
-from ..rules.outcome import bean_name
+from ..rules.params import bean_name
 from ..rules.state import KIND_OF, Phase
 from .base import (
     Command,

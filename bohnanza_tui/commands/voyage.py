@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..i18n import N_, _
 from ..rules import actions as a
 from ..rules.actions import Action
-from ..rules.outcome import bean_name
+from ..rules.params import bean_name
 from ..rules.state import KIND_OF, KONTOR
 from .base import (
     Command,

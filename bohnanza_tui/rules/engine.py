@@ -64,7 +64,8 @@ from .common import (
     shuffle,
 )
 from .data import KINDS, SALE_TABLES, setup_for
-from .outcome import Event, IllegalAction, Plural, Refusal, Row
+from .outcome import Event, IllegalAction, Plural, Refusal
+from .params import Row
 from .state import (
     CARDS_OF_KIND,
     CHOOSE_ISLAND,

@@ -10,14 +10,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from ..i18n import _, ngettext
-from .params import BEAN_NAMES as BEAN_NAMES
-from .params import Bean as Bean
-from .params import Cards as Cards
-from .params import Kinds as Kinds
-from .params import Place as Place
-from .params import Row as Row
-from .params import Text as Text
-from .params import bean_name as bean_name
+from .params import Place, bean_name
 
 #: parameters under these names are bean kinds (ints) and render as bean names
 BEAN_KEYS: Final = frozenset({"bean", "kind"})

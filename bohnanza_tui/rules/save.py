@@ -43,7 +43,8 @@ from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
 from .data import KINDS, PLAYER_COUNTS, setup_for
 from .engine import apply, check, new_game
-from .outcome import Bean, Event, IllegalAction, Refusal
+from .outcome import Event, IllegalAction, Refusal
+from .params import Bean
 from .state import CARDS_OF_KIND, HIDDEN, KIND_OF, GameState, IslandType, Mode
 
 FORMAT: Final = "bohnanza-tui-save"

@@ -6,7 +6,8 @@ from ..i18n import N_
 from .actions import Accept, Confirm, Decline, MakeOffer, Withdraw
 from .common import check_player, event, refuse
 from .data import KINDS
-from .outcome import Cards, Event, Kinds, Refusal, Text
+from .outcome import Event, Refusal
+from .params import Cards, Kinds, Text
 from .state import KIND_OF, TRADE, GameState, Offer
 
 

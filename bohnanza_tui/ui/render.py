@@ -17,7 +17,7 @@ from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import HIDDEN, KIND_OF, KONTOR, GameState, Mode, Phase
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import CARD_COUNTS, ISLAND_METERS, KINDS, SALE_TABLES, next_coin_needs
-from bohnanza_tui.rules.outcome import bean_name
+from bohnanza_tui.rules.params import bean_name
 from bohnanza_tui.rules.state import IslandType, Offer
 from bohnanza_tui.rules.voyage import ship_number
 

@@ -27,7 +27,7 @@ from bohnanza_tui.rules.actions import (
     Plant,
     RaidKontor,
 )
-from bohnanza_tui.rules.outcome import bean_name
+from bohnanza_tui.rules.params import bean_name
 
 from .. import choices, islandmap, render
 from ..widgets import CommandBar, EventLog, KeyBar, Panel, PlayerPanel
