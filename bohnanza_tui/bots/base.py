@@ -75,10 +75,5 @@ def sample_state(view: GameState, rng: random.Random) -> GameState:
 
 
 def unanswered(view: GameState, player: int) -> list[int]:
-    """Ids of the open offers addressed to ``player`` that it has not answered."""
-    n = len(view.players)
-    return [
-        o.id
-        for o in view.offers
-        if player in o.addressees(n) and player not in o.answers and player not in o.declined
-    ]
+    """Ids of the open offers ``player`` still owes an answer to (``trading.awaiting``)."""
+    return [o.id for o in trading.awaiting(view, player)]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from ..rules import trading
 from ..rules.actions import (
     Accept,
     Action,
@@ -49,7 +50,7 @@ from ..rules.actions import (
 )
 from ..rules.common import setup
 from ..rules.state import CARDS_OF_KIND, KIND_OF, KONTOR, GameState, IslandType, Mode, Phase
-from ..rules.voyage import rotation_due
+from ..rules.voyage import rotation_due, store_payment
 from . import evaluate as ev
 from .base import is_legal, unanswered
 
@@ -269,11 +270,7 @@ class Policy:
     # -- trading ----------------------------------------------------------------------------
 
     def own_cards(self) -> list[int]:
-        out = [c for c in self.p.hand if c >= 0]
-        out += [c for h in self.p.holdings for c in h.kontor]
-        if self.v.active == self.me and self.v.phase is Phase.TRADE:
-            out += self.v.face_up
-        return out
+        return trading.tradeable(self.v, self.me)
 
     def choose_gives(self, want: list[int]) -> tuple[int, ...] | None:
         """For each wanted kind, the own card whose loss hurts least (None: can't)."""
@@ -312,9 +309,8 @@ class Policy:
     def settle(self) -> Action | None:
         """Confirm the best answer to one of my offers, or withdraw it."""
         v, me = self.v, self.me
-        n = len(v.players)
         for o in v.offers:
-            if o.proposer != me or len(o.answers) + len(o.declined) < len(o.addressees(n)):
+            if o.proposer != me or trading.awaited(v, o):
                 continue
             best: tuple[float, int] | None = None
             for q, cards in o.answers.items():
@@ -486,7 +482,7 @@ class Policy:
             k = KIND_OF[c]
             if k not in stored and not any(f[2] == k for f in fields_by_island.get(me, [])):
                 return ToStore(me, c)
-        pay = self._store_payment()
+        pay = store_payment(v, me, p.pirate_ship)
         if pay is not None:
             if not p.pirate_ship:
                 return BuyPirateShip(me, pay)
@@ -498,13 +494,6 @@ class Policy:
             return False
         k = KIND_OF[self.p.hand[0]]
         return not any(f[2] == k for f in self.fields if f[0] == island)
-
-    def _store_payment(self) -> tuple[int, ...] | None:
-        store = self.p.store
-        need = setup(self.v).pirate_ship_beans or 5
-        if len(store) < need:
-            return None
-        return tuple(store[:need])
 
     def _raid(self, pay: tuple[int, ...]) -> Action | None:
         v, me = self.v, self.me

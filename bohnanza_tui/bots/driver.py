@@ -31,15 +31,6 @@ class GameResult:
     state: GameState | None = None
 
 
-def next_player(state: GameState) -> int:
-    """Who the driver asks now: players answering offers or planting first, then the active one."""
-    pending = engine.pending_players(state)
-    for p in pending:
-        if p != state.active:
-            return p
-    return pending[0]
-
-
 def play_game(
     mode: str,
     levels: list[str],
@@ -70,7 +61,7 @@ def play_game(
     actions = 0
     clock = time.perf_counter
     while state.phase is not Phase.GAME_OVER:
-        p = next_player(state)
+        p = engine.next_to_act(state)
         t0 = clock()
         action = bots[p].act(view(state, p), p)
         spent[p] += clock() - t0

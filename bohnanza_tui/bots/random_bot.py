@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..rules import engine
+from ..rules import engine, trading
 from ..rules.actions import Accept, Action, Confirm, Decline, EndPhase, MakeOffer, Plant, Withdraw
 from ..rules.common import setup
 from ..rules.state import KIND_OF, GameState, Phase
@@ -50,11 +50,8 @@ class RandomBot:
                         return a
             return Decline(player, o.id)
         if view.phase is Phase.TRADE and player == view.active:
-            n = len(view.players)
             for o in view.offers:
-                if o.proposer == player and len(o.answers) + len(o.declined) == len(
-                    o.addressees(n)
-                ):
+                if o.proposer == player and not trading.awaited(view, o):
                     choices: list[Action] = [Withdraw(player, o.id)]
                     choices += [Confirm(player, o.id, p) for p in o.answers]
                     for a in rng.sample(choices, len(choices)):
@@ -75,8 +72,7 @@ class RandomBot:
 
     def _random_offer(self, view: GameState, player: int) -> Action | None:
         rng = self.rng
-        p = view.players[player]
-        own = p.hand + view.face_up + [c for h in p.holdings for c in h.kontor]
+        own = trading.tradeable(view, player)
         if not own:
             return None
         give = tuple(rng.sample(own, min(len(own), rng.randint(1, 2))))
@@ -92,12 +88,7 @@ def matching_cards(
     view: GameState, player: int, want: list[int], rng: random.Random | None = None
 ) -> tuple[int, ...] | None:
     """Cards of ``player`` (hand, Kontors, face-up if active) of the kinds ``want`` names, or None."""
-    v = known_view(view)
-    p = v.players[player]
-    own = [c for c in p.hand if c >= 0]
-    own += [c for h in p.holdings for c in h.kontor]
-    if player == v.active:
-        own += v.face_up
+    own = [c for c in trading.tradeable(known_view(view), player) if c >= 0]
     if rng is not None:
         own = rng.sample(own, len(own))
     need = Counter(want)

@@ -8,7 +8,7 @@ field, a Kontor, or (forced) onto the field whose harvest loses least.
 
 from __future__ import annotations
 
-from ..rules import engine
+from ..rules import engine, trading
 from ..rules.actions import (
     Accept,
     Action,
@@ -94,22 +94,12 @@ def gift(s: GameState, active: int) -> None:
                 break
 
 
-def next_actor(s: GameState) -> int:
-    pending = engine.pending_players(s)
-    for p in pending:
-        if p != s.active:
-            return p
-    return pending[0]
-
-
 def fast_action(s: GameState, player: int) -> Action:
     phase = s.phase
     p = s.players[player]
     if phase is Phase.TRADE:
-        n = len(s.players)
-        for o in s.offers:
-            if player in o.addressees(n) and player not in o.answers and player not in o.declined:
-                return Decline(player, o.id)
+        for o in trading.awaiting(s, player):
+            return Decline(player, o.id)
         if player == s.active:
             gift(s, player)
         return EndPhase(player)
@@ -137,9 +127,10 @@ def rollout(s: GameState, turns: int, max_steps: int = 2000) -> None:
     """Play on with the fast policy until ``turns`` more turns have begun or the game ends."""
     stop = s.turn + turns
     apply = engine.apply_unchecked
+    next_to_act = engine.next_to_act
     steps = 0
     while s.phase is not Phase.GAME_OVER and s.turn < stop and steps < max_steps:
-        p = next_actor(s)
+        p = next_to_act(s)
         apply(s, fast_action(s, p))
         steps += 1
 

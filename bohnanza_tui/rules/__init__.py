@@ -16,6 +16,7 @@ from .engine import (
     check,
     legal_actions,
     new_game,
+    next_to_act,
     pending_players,
     standings,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "from_dict",
     "legal_actions",
     "new_game",
+    "next_to_act",
     "pending_players",
     "standings",
     "to_dict",

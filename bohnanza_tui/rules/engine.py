@@ -602,14 +602,28 @@ def pending_players(state: GameState) -> list[int]:
             return [active]
         waiting = {active}
         for o in state.offers:
-            for p in o.addressees(n):
-                if p not in o.answers and p not in o.declined:
-                    waiting.add(p)
+            waiting.update(trading.awaited(state, o))
         return [p % n for p in range(active, active + n) if p % n in waiting]
     planting = [
         p % n for p in range(active, active + n) if players[p % n].kept or players[p % n].received
     ]
     return planting or [active]  # then the active player ends the turn
+
+
+def next_to_act(state: GameState) -> int:
+    """The one pending player to serve next: those answering offers or planting
+    received beans go before the active player, in seat order from the active player.
+
+    Raises ``ValueError`` once the game is over (nobody acts).
+    """
+    pending = pending_players(state)
+    if not pending:
+        raise ValueError("the game is over: nobody acts")
+    active = state.active
+    for p in pending:
+        if p != active:
+            return p
+    return pending[0]
 
 
 #: an action not yet built: its class, then its arguments (cheaper to list than actions)

@@ -38,6 +38,8 @@ from .common import field_takes, protected
 from .data import KINDS
 from .engine import candidate_specs, check, harvest_specs, pending_players
 from .state import CHOOSE_ISLAND, KIND_OF, KONTOR, PLANT, TRADE, VOYAGE, GameState
+from .trading import awaiting, tradeable
+from .voyage import store_payment
 
 T = TypeVar("T")
 
@@ -50,17 +52,6 @@ VOYAGE_MOVES: Final = (0, 0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 8)
 def _pick(rng: random.Random, items: Sequence[T]) -> T:
     """A uniform pick, as ``rng.choice`` but without its Python-level helper calls."""
     return items[int(rng.random() * len(items))]
-
-
-def tradeable(state: GameState, player: int) -> list[int]:
-    """Cards ``player`` could give in a trade right now."""
-    p = state.players[player]
-    cards = p.hand[:]
-    if player == state.active:
-        cards += state.face_up
-    for h in p.holdings:
-        cards += h.kontor
-    return cards
 
 
 def matching(cards: list[int], want: list[int], rng: random.Random) -> tuple[int, ...] | None:
@@ -97,19 +88,14 @@ def random_offer(state: GameState, player: int, rng: random.Random) -> MakeOffer
 
 
 def random_answer(state: GameState, player: int, rng: random.Random) -> Action | None:
-    for o in state.offers:
-        if (
-            player in o.addressees(len(state.players))
-            and player not in o.answers
-            and player not in o.declined
-        ):
-            if rng.random() < 0.5:
-                give = matching(tradeable(state, player), o.want, rng)
-                if give is not None:
-                    accept = Accept(player, o.id, give)
-                    if check(state, accept) is None:
-                        return accept
-            return Decline(player, o.id)
+    for o in awaiting(state, player):
+        if rng.random() < 0.5:
+            give = matching(tradeable(state, player), o.want, rng)
+            if give is not None:
+                accept = Accept(player, o.id, give)
+                if check(state, accept) is None:
+                    return accept
+        return Decline(player, o.id)
     return None
 
 
@@ -281,8 +267,8 @@ class RandomPlayer:
                 return None
             h = _pick(rng, full)
             return KontorToField(player, _pick(rng, h.kontor), int(rng.random() * len(h.fields)))
-        pay = tuple(p.store[:5])
-        if len(pay) < 5:
+        pay = store_payment(state, player, p.pirate_ship)
+        if pay is None:
             return None
         if not p.pirate_ship:
             return BuyPirateShip(player, pay)

@@ -165,6 +165,12 @@ class Offer:
             return [self.to]
         return [p for p in range(players) if p != self.proposer]
 
+    def addresses(self, player: int, players: int) -> bool:
+        """Is ``player`` one of ``addressees(players)``?"""
+        if self.to is not None:
+            return player == self.to
+        return player != self.proposer and 0 <= player < players
+
 
 @dataclass(slots=True)
 class GameState:

@@ -21,6 +21,36 @@ def available(state: GameState, player: int, card: int) -> bool:
     return any(card in h.kontor for h in p.holdings)
 
 
+def tradeable(state: GameState, player: int) -> list[int]:
+    """The cards ``player`` may hand over in a trade now: (active) face-up, hand, own Kontors.
+
+    The list form of ``available``: the same rule, for those who choose cards.
+    """
+    p = state.players[player]
+    cards = state.face_up[:] if player == state.active else []
+    cards += p.hand
+    for h in p.holdings:
+        cards += h.kontor
+    return cards
+
+
+def owes_answer(o: Offer, player: int, players: int) -> bool:
+    """Does ``player`` still owe offer ``o`` an answer (addressed, neither accepted nor declined)?"""
+    return o.addresses(player, players) and player not in o.answers and player not in o.declined
+
+
+def awaiting(state: GameState, player: int) -> list[Offer]:
+    """The open offers ``player`` still owes an answer to, oldest first."""
+    n = len(state.players)
+    return [o for o in state.offers if owes_answer(o, player, n)]
+
+
+def awaited(state: GameState, o: Offer) -> list[int]:
+    """The players offer ``o`` still waits for, in seat order (``owes_answer``)."""
+    n = len(state.players)
+    return [p for p in range(n) if owes_answer(o, p, n)]
+
+
 def take(state: GameState, player: int, card: int) -> None:
     p = state.players[player]
     if card in p.hand:
@@ -128,7 +158,7 @@ def _check_answerable(state: GameState, player: int, offer_id: int) -> Offer | R
     o = _open_offer(state, offer_id)
     if isinstance(o, Refusal):
         return o
-    if player not in o.addressees(len(state.players)):
+    if not o.addresses(player, len(state.players)):
         return refuse("R-BASE-8", "offer {id} is not addressed to you", id=offer_id)
     if player in o.answers or player in o.declined:
         return refuse("R-BASE-8", "you have answered offer {id} already", id=offer_id)

@@ -183,6 +183,21 @@ def buy_ship(state: GameState, a: BuyShip) -> list[Event]:
     return [event("{name} buys a second merchant ship.", name=state.players[a.player].name)]
 
 
+def store_price(state: GameState, raid: bool) -> int:
+    """Beans from the pirate store a raid (``raid``) or a pirate ship costs (R-VOY-15, setups.json)."""
+    s = setup(state)
+    return price(s.raid_beans if raid else s.pirate_ship_beans)
+
+
+def store_payment(state: GameState, player: int, raid: bool) -> tuple[int, ...] | None:
+    """The store beans that pay for a raid or a pirate ship: the oldest ones; None if too few."""
+    store = state.players[player].store
+    need = store_price(state, raid)
+    if len(store) < need:
+        return None
+    return tuple(store[:need])
+
+
 def _check_store_payment(
     state: GameState, player: int, cards: tuple[int, ...], need: int, rule: str
 ) -> Refusal | None:
@@ -212,9 +227,7 @@ def check_buy_pirate_ship(state: GameState, a: BuyPirateShip) -> Refusal | None:
         return r
     if state.players[a.player].pirate_ship:
         return refuse("D-7", "you have a pirate ship already (one per player)")
-    return _check_store_payment(
-        state, a.player, a.pay, price(setup(state).pirate_ship_beans), "R-VOY-15"
-    )
+    return _check_store_payment(state, a.player, a.pay, store_price(state, False), "R-VOY-15")
 
 
 def buy_pirate_ship(state: GameState, a: BuyPirateShip) -> list[Event]:
@@ -475,7 +488,7 @@ def _check_raid(state: GameState, player: int, paid: tuple[int, ...]) -> Refusal
         return r
     if not state.players[player].pirate_ship:
         return refuse("R-VOY-15", "raids need a pirate ship")
-    return _check_store_payment(state, player, paid, price(setup(state).raid_beans), "R-VOY-15")
+    return _check_store_payment(state, player, paid, store_price(state, True), "R-VOY-15")
 
 
 def check_raid_kontor(state: GameState, a: RaidKontor) -> Refusal | None:
@@ -605,24 +618,24 @@ def voyage_specs(state: GameState, player: int) -> list[tuple[Any, ...]]:
             for slot, f in enumerate(h.fields):
                 if field_takes(f, k):
                     out.append((KontorToField, player, c, slot))
-    if len(p.store) >= 5:
-        pay5 = tuple(p.store[:5])
-        if not p.pirate_ship:
-            out.append((BuyPirateShip, player, pay5))
-        else:
-            for i, ship in enumerate(state.ships):
-                if ship.owner != player and ship.cargo:
-                    out.append((RaidShip, player, i, pay5))
-            for v, vp in enumerate(state.players):
-                if v == player:
-                    continue
-                for vh in vp.holdings:
-                    for c in vh.kontor:
-                        k = KIND_OF[c]
-                        for h in p.holdings:
-                            for slot, f in enumerate(h.fields):
-                                if field_takes(f, k):
-                                    out.append((RaidKontor, player, v, c, h.island, slot, pay5))
-                            if len(h.kontor) < h.kontor_cap:
-                                out.append((RaidKontor, player, v, c, h.island, KONTOR, pay5))
+    pay_ship = store_payment(state, player, False)
+    if not p.pirate_ship and pay_ship is not None:
+        out.append((BuyPirateShip, player, pay_ship))
+    pay5 = store_payment(state, player, True)
+    if p.pirate_ship and pay5 is not None:
+        for i, ship in enumerate(state.ships):
+            if ship.owner != player and ship.cargo:
+                out.append((RaidShip, player, i, pay5))
+        for v, vp in enumerate(state.players):
+            if v == player:
+                continue
+            for vh in vp.holdings:
+                for c in vh.kontor:
+                    k = KIND_OF[c]
+                    for h in p.holdings:
+                        for slot, f in enumerate(h.fields):
+                            if field_takes(f, k):
+                                out.append((RaidKontor, player, v, c, h.island, slot, pay5))
+                        if len(h.kontor) < h.kontor_cap:
+                            out.append((RaidKontor, player, v, c, h.island, KONTOR, pay5))
     return out

@@ -16,7 +16,7 @@ from typing import Any
 from textual.content import Content
 
 from bohnanza_tui.i18n import _
-from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Phase, check
+from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Mode, Phase, check
 from bohnanza_tui.rules.actions import (
     BuyField,
     BuyHarbor,
@@ -39,7 +39,8 @@ from bohnanza_tui.rules.actions import (
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import SALE_TABLES
 from bohnanza_tui.rules.state import IslandType
-from bohnanza_tui.rules.voyage import ship_number
+from bohnanza_tui.rules.trading import owes_answer
+from bohnanza_tui.rules.voyage import ship_number, store_payment
 
 from . import render
 
@@ -144,10 +145,12 @@ def island_choices(state: GameState, player: int) -> tuple[str, list[Choice]]:
     return kind.value, out
 
 
-def _store_pay(state: GameState, player: int, need: int | None) -> tuple[int, ...]:
-    """The pirate-store beans offered as payment: the oldest ones first."""
-    store = state.players[player].store
-    return tuple(store[: need or 0])
+def _store_pay(state: GameState, player: int, raid: bool) -> tuple[int, ...]:
+    """The payment offered for a raid or a pirate ship (``voyage.store_payment``);
+    all the store holds when that is too little, so that the engine says why."""
+    if state.mode is not Mode.VOYAGE:
+        return ()
+    return store_payment(state, player, raid) or tuple(state.players[player].store)
 
 
 def buy_choices(state: GameState, player: int) -> list[Choice]:
@@ -207,7 +210,7 @@ def buy_choices(state: GameState, player: int) -> list[Choice]:
             Content(
                 _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
             ),
-            BuyPirateShip(player, _store_pay(state, player, s.pirate_ship_beans)),
+            BuyPirateShip(player, _store_pay(state, player, False)),
         )
     )
     return out
@@ -331,8 +334,7 @@ def raid_targets(state: GameState, player: int, all_refused: bool = False) -> li
     ``all_refused``: the caller knows no raid is legal now (``legal_actions``
     lists none), so one destination per bean is enough to learn why.
     """
-    s = setup(state)
-    pay = _store_pay(state, player, s.raid_beans)
+    pay = _store_pay(state, player, True)
     out: list[Choice] = []
     for v, vp in enumerate(state.players):
         if v == player:
@@ -390,12 +392,10 @@ def player_choices(state: GameState, players: list[int]) -> list[Choice]:
 
 def offer_choices(state: GameState, player: int) -> list[Choice]:
     """What ``player`` can do about the open offers: answer, confirm an answer, withdraw."""
-    n = len(state.players)
     out: list[Choice] = []
     for o in state.offers:
         line = render.offer_line(state, o).split("\n")[0]
-        waiting = [p for p in o.addressees(n) if p not in o.answers and p not in o.declined]
-        if player in waiting:
+        if owes_answer(o, player, len(state.players)):
             out.append(Choice(Content.assemble(_("Answer "), line), ("answer", o.id)))
         if o.proposer == player:
             for p in o.answers:

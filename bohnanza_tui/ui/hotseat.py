@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bohnanza_tui.rules import Action, GameState, Phase, legal_actions, pending_players, view
+from bohnanza_tui.rules import Action, GameState, legal_actions, next_to_act, view
 from bohnanza_tui.rules.actions import Decline, EndPhase
 
 from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
@@ -88,14 +88,7 @@ class HotSeat:
         state = self.state
         if state.over:
             return None
-        pending = pending_players(state)
-        if not pending:
-            return None
-        if state.phase in (Phase.TRADE, Phase.PLANT_TRADED):
-            others = [p for p in pending if p != state.active]
-            if others:
-                return others[0]
-        return pending[0]
+        return next_to_act(state)
 
     def needs_pass(self, player: int) -> bool:
         """Must the keyboard go to ``player`` behind the privacy screen first?"""

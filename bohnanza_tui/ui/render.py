@@ -19,6 +19,7 @@ from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import CARD_COUNTS, ISLAND_METERS, KINDS, SALE_TABLES, next_coin_needs
 from bohnanza_tui.rules.params import bean_name
 from bohnanza_tui.rules.state import IslandType, Offer
+from bohnanza_tui.rules.trading import awaited
 from bohnanza_tui.rules.voyage import ship_number
 
 #: one single-width glyph per kind, in the order of ``data.KINDS``
@@ -437,11 +438,7 @@ def offer_line(state: GameState, o: Offer) -> Content:
         )
     for p in o.declined:
         lines.append(Content.assemble("   ✗ ", players[p].name, _(" declined")))
-    waiting = [
-        players[p].name
-        for p in o.addressees(len(players))
-        if p not in o.answers and p not in o.declined
-    ]
+    waiting = [players[p].name for p in awaited(state, o)]
     if waiting:
         lines.append(
             Content.styled(

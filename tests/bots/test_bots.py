@@ -8,7 +8,6 @@ import random
 import pytest
 
 from bohnanza_tui.bots import LEVELS, Bot, make_bot, play_game
-from bohnanza_tui.bots.driver import next_player
 from bohnanza_tui.bots.tournament import main as tournament_main
 from bohnanza_tui.bots.tournament import seating, wilson
 from bohnanza_tui.rules import engine
@@ -34,7 +33,7 @@ def play_checked(mode: str, levels: list[str], seed: int) -> GameState:
     assert len(cards) == len(set(cards))
     actions = 0
     while not state.over:
-        p = next_player(state)
+        p = engine.next_to_act(state)
         assert p in engine.pending_players(state)
         v = view(state, p)
         action = bots[p].act(v, p)
@@ -128,7 +127,7 @@ def test_bots_never_see_hidden_cards(mode: str, level: str) -> None:
     for step in range(400):
         if state.over:
             break
-        p = next_player(state)
+        p = engine.next_to_act(state)
         if step % 7 == 0:
             other = _hide_elsewhere(state, p, rng)
             assert sorted(other.all_cards()) == sorted(state.all_cards())

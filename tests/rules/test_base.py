@@ -26,7 +26,7 @@ from rules_helpers import (
     refused,
 )
 
-from bohnanza_tui.rules import engine, view
+from bohnanza_tui.rules import engine, trading, view
 from bohnanza_tui.rules.actions import (
     Accept,
     Action,
@@ -44,7 +44,7 @@ from bohnanza_tui.rules.actions import (
 from bohnanza_tui.rules.common import shuffle
 from bohnanza_tui.rules.data import KIND_INDEX, KINDS
 from bohnanza_tui.rules.outcome import IllegalAction
-from bohnanza_tui.rules.state import HIDDEN, GameState, Offer, Phase
+from bohnanza_tui.rules.state import HIDDEN, KIND_OF, GameState, Offer, Phase
 
 K = KIND_INDEX
 
@@ -427,6 +427,47 @@ def test_r_base_8_what_can_be_given() -> None:
     refused(s, MakeOffer(0, 1, (blue, blue), ()), "R-BASE-8")  # twice
     refused(s, MakeOffer(0, 1, (), ()), "R-BASE-8")  # nothing at all
     refused(s, MakeOffer(0, 1, (blue,), (99,)), "R-BASE-8")  # no such kind
+
+
+def test_r_base_8_tradeable_lists_what_check_lets_a_player_give() -> None:
+    """R-BASE-8: ``tradeable`` names exactly the cards a one-card offer may give."""
+    s = trade_state(hands={0: ["blue"], 1: ["chili", "wax"], 2: ["green"]})
+    for p in range(4):
+        to = 1 if p == 0 else 0
+        allowed = [
+            c for c in range(len(KIND_OF)) if engine.check(s, MakeOffer(p, to, (c,), ())) is None
+        ]
+        assert sorted(trading.tradeable(s, p)) == allowed
+    assert trading.tradeable(s, 0) == [*s.face_up, *s.players[0].hand]
+
+
+def test_r_base_8_who_still_owes_an_answer() -> None:
+    """R-BASE-8: addressees owe an answer until they accept or decline; they act first."""
+    s = trade_state(hands={1: ["wax"], 2: ["wax"], 3: ["soy"]})
+    red, soy = s.face_up
+    ok(s, MakeOffer(0, None, (red,), (K["wax"],)), MakeOffer(0, 3, (soy,), ()))
+    everyone, to_dee = s.offers
+    assert trading.awaited(s, everyone) == [1, 2, 3] and trading.awaited(s, to_dee) == [3]
+    assert trading.awaiting(s, 3) == [everyone, to_dee] and trading.awaiting(s, 0) == []
+    assert engine.next_to_act(s) == 1
+    ok(s, Accept(1, 1, tuple(s.players[1].hand)), Decline(2, 1))
+    assert trading.awaited(s, everyone) == [3]
+    assert trading.awaiting(s, 1) == [] and trading.awaiting(s, 2) == []
+    assert engine.next_to_act(s) == 3
+    ok(s, Decline(3, 1), Decline(3, 2))
+    assert trading.awaited(s, everyone) == [] and trading.awaiting(s, 3) == []
+    assert engine.next_to_act(s) == 0  # the active player confirms Bob's answer
+
+
+def test_next_to_act_is_a_pending_player_and_none_once_over() -> None:
+    """The one served next is pending, the active player last; nobody after the game."""
+    s = make_state(
+        "classic", 4, kept={0: ["red"]}, received={2: ["wax"], 3: ["soy"]}, phase=Phase.PLANT_TRADED
+    )
+    assert engine.pending_players(s) == [0, 2, 3] and engine.next_to_act(s) == 2
+    s.phase = Phase.GAME_OVER
+    with pytest.raises(ValueError):
+        engine.next_to_act(s)
 
 
 def test_r_base_8_received_cards_cannot_be_traded_on() -> None:

@@ -42,8 +42,10 @@ from bohnanza_tui.rules.actions import (
     ToStore,
     Unload,
 )
+from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import KIND_INDEX, KINDS, SALE_TABLES
 from bohnanza_tui.rules.state import KONTOR, GameState, Holding, IslandType, Phase, Ship
+from bohnanza_tui.rules.voyage import store_payment
 
 K = KIND_INDEX
 FIVE = ["red", "soy", "wax", "blue", "chili"]
@@ -616,6 +618,17 @@ def test_r_voy_15_pirate_ship_costs_five_store_beans() -> None:
     assert s.discard[1:] == list(pay)
     s.players[0].store = []
     refused(s, BuyPirateShip(0, ()), "D-7")
+
+
+def test_r_voy_15_store_payment_is_the_oldest_beans_of_the_set_up_size() -> None:
+    """R-VOY-15: the payment offered is the size setups.json names, or None when short."""
+    s = voyage(store={0: FIVE + FIVE_MORE[:1]})
+    store = s.players[0].store
+    assert setup(s).pirate_ship_beans == setup(s).raid_beans == 5
+    assert store_payment(s, 0, False) == tuple(store[:5])
+    assert store_payment(s, 0, True) == tuple(store[:5])
+    s.players[0].store = store[:4]
+    assert store_payment(s, 0, False) is None and store_payment(s, 0, True) is None
 
 
 def test_r_voy_15_raids_cost_five_more_even_in_the_purchase_turn() -> None:

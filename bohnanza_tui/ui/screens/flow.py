@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import Action, IllegalAction, Phase
+from bohnanza_tui.rules.trading import awaited, awaiting
 
 from ..widgets import EventLog
 from .privacy import PrivacyScreen
@@ -226,10 +227,7 @@ class GameFlowScreen(Screen[None]):
                     self.action_offers()
 
     def _waiting(self, offer: Any) -> list[int]:
-        n = len(self.hs.state.players)
-        return [
-            p for p in offer.addressees(n) if p not in offer.answers and p not in offer.declined
-        ]
+        return awaited(self.hs.state, offer)
 
     def _offers_to_answer(self, player: int) -> list[Any]:
-        return [o for o in self.hs.state.offers if player in self._waiting(o)]
+        return awaiting(self.hs.state, player)

@@ -33,27 +33,27 @@ from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import KIND_OF, Action, GameState, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
+from bohnanza_tui.rules.trading import tradeable
+from bohnanza_tui.rules.voyage import kontor_of_card
 
 from .. import render
 from ..toggles import CheckList, Radio
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
-    """The cards a player could hand over, labelled by where they lie (the engine checks them)."""
+    """The cards a player may hand over (``trading.tradeable``), labelled by where they lie."""
     p = state.players[player]
     out: list[tuple[Content, int]] = []
-    if player == state.active:
-        out += [
-            (Content.assemble((_("face up") + " ", "bold"), render.card(c)), c)
-            for c in state.face_up
-        ]
-    out += [
-        (Content.assemble((_("hand {n}").format(n=i + 1) + " ", "bold"), render.card(c)), c)
-        for i, c in enumerate(p.hand)
-    ]
-    for h in p.holdings:
-        where = render.place_name(state, player, h.island, -1)
-        out += [(Content.assemble((where + " ", "bold"), render.card(c)), c) for c in h.kontor]
+    for c in tradeable(state, player):
+        if c in state.face_up:
+            where = _("face up")
+        elif c in p.hand:
+            where = _("hand {n}").format(n=p.hand.index(c) + 1)
+        else:
+            h = kontor_of_card(state, player, c)
+            assert h is not None
+            where = render.place_name(state, player, h.island, -1)
+        out.append((Content.assemble((where + " ", "bold"), render.card(c)), c))
     return out
 
 
