@@ -81,7 +81,7 @@ def test_format_then_parse_gives_the_same_action_in_random_games(mode: str, n: i
 
 def test_round_trip_with_awkward_names() -> None:
     """Names with spaces, quotes, commas, digits, or that are keywords still read back."""
-    for names in (["Ann Lee", "All", "2"], ["to", "for", "with"], ["O'Neil", "a,b", "Bo"]):
+    for names in (["Ann Lee", "All", "2nd"], ["to", "for", "with"], ["O'Neil", "a,b", "Bo"]):
         state = new_game("classic", names, 3)
         player = RandomPlayer(random.Random(3), harvest_rate=0.2)
         for _ in range(300):
@@ -446,3 +446,68 @@ def test_completions() -> None:
     assert completions(v, 0, "buy harbor ") == ["A1", "A2", "C1", "B1", "B2"]
     assert completions(v, 0, "raid ") == ["Bob", "Cy"]
     assert completions(v, 0, "harvest ") == []
+    assert completions(s, 0, "help ") == [c.word for c in COMMAND_CLASSES]
+    assert completions(s, 0, "help of") == ["offer"]
+    assert completions(s, 0, "help offer ") == []
+
+
+# -- numbers: ASCII digits, a few of them, no more beans than the game has ------------------------
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "߀", "𝟙", "Ⅻ"])
+def test_only_ascii_digits_are_numbers(digit: str) -> None:
+    """Unicode digits (which ``str.isdigit`` accepts and ``int`` may not) are words, not numbers."""
+    s = trade_position()
+    apply(s, a.MakeOffer(0, 1, (s.face_up[0],), ()))
+    assert "is not a number" in error(s, f"decline {digit}", 1)
+    assert "is not a field" in error(s, f"plant {digit}")
+    assert "no player" in error(s, f"offer h1 to {digit}")
+    assert "is not a card" in error(s, f"keep {digit} green")
+    assert completions(s, 0, f"confirm {digit} ") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "decline 1234567",
+        "harvest 99999999999",
+        "offer h" + "9" * 50,
+        "offer #" + "1" * 440,
+        "offer 18446744073709551617 chili",
+        "keep 4294967296 green",
+        "ask bob for 3000000 blue",
+    ],
+    ids=lambda text: text[:30],
+)
+def test_a_number_of_more_than_six_digits_is_refused_in_a_sentence(text: str) -> None:
+    message = error(trade_position(), text)
+    assert "too large a number: numbers here have at most 6 digits" in message
+    assert len(message) < 300
+
+
+def test_counts_are_bounded_by_the_beans_of_the_game() -> None:
+    s = trade_position()
+    assert "there are only 14 green beans in the game" in error(s, "keep 15 green")
+    assert "there are only 20 blue beans in the game" in error(s, "ask bob for 12 blue 9 blue")
+    assert "there are only 20 blue beans in the game" in error(s, "offer h1 for 21 blue")
+    assert to_action(s, 0, "ask bob for 20 blue") == a.MakeOffer(0, 1, (), (K["blue"],) * 20)
+
+
+def test_r_base_8_an_offer_asks_for_no_more_beans_than_the_game_has() -> None:
+    """The core refuses what the command language can't say: too many, or a removed kind."""
+    s = trade_position()
+    too_many = check(s, a.MakeOffer(0, 1, (), (K["green"],) * 15))
+    assert too_many is not None and too_many.rule == "R-BASE-8"
+    assert "the game has 14 green beans; an offer can't ask for 15" in str(too_many)
+    removed = check(s, a.MakeOffer(0, 1, (), (K["cocoa"],)))  # 3 players: no cocoa
+    assert removed is not None and "the game has 0 cocoa beans" in str(removed)
+    huge = check(s, a.MakeOffer(0, 1, (), (K["blue"],) * 3_000_000))
+    assert huge is not None and huge.rule == "R-BASE-8"
+    assert check(s, a.MakeOffer(0, 1, (), (K["green"],) * 14)) is None
+
+
+def test_a_command_has_at_most_500_characters() -> None:
+    s = trade_position()
+    assert error(s, "end " + " " * 600) == "a command has at most 500 characters"
+    assert error(s, "plant h" + "9" * 5000) == "a command has at most 500 characters"
+    assert to_action(s, 0, "end" + " " * 400) == a.EndPhase(0)

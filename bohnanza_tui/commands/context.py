@@ -15,7 +15,17 @@ from ..i18n import _
 from ..rules.data import setup_for
 from ..rules.params import bean_name
 from ..rules.state import KIND_OF, GameState, Holding, Player
-from .lexicon import CardRef, CardSpec, CommandError, PlaceRef, ShipRef, closest, or_list
+from .lexicon import (
+    CardRef,
+    CardSpec,
+    CommandError,
+    PlaceRef,
+    ShipRef,
+    closest,
+    is_number,
+    or_list,
+    to_number,
+)
 
 #: the word that addresses every other player in an offer
 EVERYONE = "all"
@@ -45,8 +55,8 @@ class Context:
         exact = [p for p, pl in enumerate(players) if pl.name.casefold() == key]
         if exact:
             return exact[0]
-        if key.isdigit():
-            seat = int(key)
+        if is_number(key):
+            seat = to_number(key)
             if 1 <= seat <= len(players):
                 return seat - 1
             raise CommandError(

@@ -107,9 +107,16 @@ def completions(state: GameState, player: int, text: str) -> list[str]:
         cls = COMMAND_WORDS.get(done[0].casefold())
         if cls is None or not 0 <= player < len(state.players):
             return []
+        if cls is meta.HelpCommand:
+            # its topics are the commands: listed here, where they are all known
+            return _matching([c.word for c in COMMAND_CLASSES] if len(done) == 1 else [], partial)
         candidates = cls.complete(Context(state, player), [w.casefold() for w in done[1:]])
         if cls is turn.BuyCommand and state.mode is Mode.CLASSIC:
             candidates = [c for c in candidates if c not in ("harbor", "ship", "pirate")]
+    return _matching(candidates, partial)
+
+
+def _matching(candidates: list[str], partial: str) -> list[str]:
     key = partial.casefold()
     out: list[str] = []
     for c in candidates:

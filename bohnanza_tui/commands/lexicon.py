@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from ..i18n import _
-from ..rules.data import KINDS
+from ..rules.data import CARD_COUNTS, KINDS
+from ..rules.limits import MAX_COMMAND, MAX_NUMBER_DIGITS
+from ..rules.params import bean_name
 from ..rules.state import KONTOR
 
 
@@ -112,6 +114,8 @@ def tokenize(text: str) -> list[Word]:
     end of a word, so names with spaces fit ("Ann Lee"); a mark inside a word
     (O'Neil) is just a letter.
     """
+    if len(text) > MAX_COMMAND:
+        raise CommandError(_("a command has at most {n} characters").format(n=MAX_COMMAND))
     words: list[Word] = []
     i, n = 0, len(text)
     while i < n:
@@ -140,6 +144,22 @@ def _closing_quote(text: str, start: int) -> int:
     raise CommandError(_("a quotation mark is not closed"))
 
 
+def is_number(word: str) -> bool:
+    """Is the word a whole number written in ASCII digits (``²`` and ``①`` are not)?"""
+    return word.isascii() and word.isdigit()
+
+
+def to_number(digits: str) -> int:
+    """The value of ASCII digits; a ``CommandError`` if there are too many of them."""
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise CommandError(
+            _("{digits}... is too large a number: numbers here have at most {n} digits").format(
+                digits=digits[:MAX_NUMBER_DIGITS], n=MAX_NUMBER_DIGITS
+            )
+        )
+    return int(digits)
+
+
 def place_token(word: str) -> PlaceRef | None:
     m = _PLACE.match(word.casefold())
     if m is None:
@@ -149,7 +169,7 @@ def place_token(word: str) -> PlaceRef | None:
         island = None
     if m["slot"] == "k":
         return PlaceRef(island, KONTOR)
-    number = int(m["slot"])
+    number = to_number(m["slot"])
     if number < 1:
         raise CommandError(_("fields are numbered from 1"))
     return PlaceRef(island, number - 1)
@@ -160,8 +180,8 @@ def card_token(word: str) -> CardRef | None:
     if m is None:
         return None
     if m["id"] is not None:
-        return CardRef("#", int(m["id"]))
-    number = int(m["n"])
+        return CardRef("#", to_number(m["id"]))
+    number = to_number(m["n"])
     if number < 1:
         raise CommandError(_("positions are numbered from 1: {word}").format(word=word))
     area: CardArea = "h" if m["area"] == "h" else "f" if m["area"] == "f" else "k"
@@ -187,12 +207,13 @@ def island_token(word: str) -> str | None:
 
 
 def ship_token(word: str) -> ShipRef | None:
-    if word.startswith("#") and word[1:].isdigit():
-        return ShipRef(int(word[1:]), raw=True)
-    if word.isdigit():
-        if int(word) < 1:
+    if word.startswith("#") and is_number(word[1:]):
+        return ShipRef(to_number(word[1:]), raw=True)
+    if is_number(word):
+        number = to_number(word)
+        if number < 1:
             raise CommandError(_("ships are numbered from 1"))
-        return ShipRef(int(word))
+        return ShipRef(number)
     return None
 
 
@@ -298,11 +319,11 @@ class Words:
 
     def number(self, what: str) -> int:
         word = self.pop(what)
-        if not word.isdigit():
+        if not is_number(word):
             raise self.error(
                 _("'{word}' is not a number; expected {what}").format(word=word, what=what)
             )
-        return int(word)
+        return _guard(self, to_number, word)
 
     def place(self, what: str) -> PlaceRef:
         word = self.pop(what)
@@ -339,10 +360,22 @@ class Words:
         out: list[int] = []
         while self.more() and self.peek() not in stop:
             count = 1
-            if self.raw().isdigit():
-                count = int(self.pop(what))
-            out += [self.kind(what)] * count
+            if is_number(self.raw()):
+                count = self.number(what)
+            kind = self.kind(what)
+            out += [kind] * self._count(count, kind, out)
         return tuple(out)
+
+    def _count(self, count: int, kind: int, before: list[int] | tuple[int, ...]) -> int:
+        """``count`` if the game has that many beans of ``kind`` (with those named before)."""
+        have = CARD_COUNTS[kind]
+        if count + sum(1 for k in before if k == kind) > have:
+            raise self.error(
+                _("there are only {n} {bean} beans in the game").format(
+                    n=have, bean=bean_name(kind)
+                )
+            )
+        return count
 
     def cards(self, what: str, stop: tuple[str, ...] = ()) -> tuple[CardSpec, ...]:
         """Card references or kinds, each kind optionally after a count: ``h2 f1 2 chili``."""
@@ -350,8 +383,8 @@ class Words:
         while self.more() and self.peek() not in stop:
             word = self.pop(what)
             count = 1
-            if word.isdigit():
-                count = int(word)
+            if is_number(word):
+                count = _guard(self, to_number, word)
                 word = self.pop(what)
             card = _guard(self, card_token, word)
             if card is not None and count == 1:
@@ -362,7 +395,8 @@ class Words:
                 raise self.error(
                     _("'{word}' is not a card (use h2, f1, k1 or a bean kind)").format(word=word)
                 )
-            out += [kind] * count
+            kinds = [k for k in out if not isinstance(k, CardRef)]
+            out += [kind] * self._count(count, kind, kinds)
         return tuple(out)
 
 

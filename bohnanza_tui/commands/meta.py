@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from ..i18n import N_, _
 from .base import Command
-from .context import Context
 from .lexicon import Words
 
 
@@ -42,12 +41,6 @@ class HelpCommand(Command):
         topic = words.pop(_("a command")).casefold() if words.more() else None
         words.end()
         return cls(topic)
-
-    @classmethod
-    def complete(cls, ctx: Context, done: list[str]) -> list[str]:
-        from .parser import COMMAND_CLASSES
-
-        return [c.word for c in COMMAND_CLASSES] if not done else []
 
 
 COMMANDS: tuple[type[Command], ...] = (UndoCommand, HelpCommand)

@@ -9,11 +9,12 @@ from typing import ClassVar
 from ..i18n import N_, _
 from ..rules import actions as a
 from ..rules.actions import Action
+from ..rules.limits import MAX_NUMBER_DIGITS
 from ..rules.params import bean_name
 from ..rules.state import KIND_OF
 from .base import Command, face_up_words, hand_words, kind_words, kontor_words, player_words
 from .context import EVERYONE, Context
-from .lexicon import CardSpec, CommandError, Words, or_list
+from .lexicon import CardSpec, CommandError, Words, is_number, or_list
 
 _EVERYONE_WORDS = (EVERYONE, "everyone", "everybody")
 
@@ -302,7 +303,7 @@ class ConfirmCommand(Command):
     def complete(cls, ctx: Context, done: list[str]) -> list[str]:
         if not done:
             return _offer_ids(ctx, own=True)
-        if len(done) == 1 and done[0].isdigit():
+        if len(done) == 1 and is_number(done[0]) and len(done[0]) <= MAX_NUMBER_DIGITS:
             o = ctx.state.offer(int(done[0]))
             return [ctx.state.players[p].name for p in sorted(o.answers)] if o else []
         return []

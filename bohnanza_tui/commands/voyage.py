@@ -26,6 +26,7 @@ from .lexicon import (
     ShipRef,
     Words,
     card_token,
+    is_number,
     island_token,
     kind_token,
     place_token,
@@ -102,7 +103,7 @@ class LoadCommand(Command):
         word = words.peek()
         if word is not None and card_token(word) is not None:
             return cls(ship, cards=_read_kontor_cards(words))
-        kind = words.kind(_("a bean kind")) if word is not None and not word.isdigit() else None
+        kind = words.kind(_("a bean kind")) if word is not None and not is_number(word) else None
         count = words.number(_("how many beans")) if words.more() else None
         words.end()
         return cls(ship, kind, count)

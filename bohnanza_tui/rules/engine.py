@@ -18,7 +18,6 @@ import random
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple, TypeVar
 
-from ..i18n import _
 from . import trading, voyage
 from .actions import (
     Accept,
@@ -64,6 +63,7 @@ from .common import (
     shuffle,
 )
 from .data import KINDS, SALE_TABLES, setup_for
+from .limits import name_problem, seed_problem
 from .outcome import Event, IllegalAction, Plural, Refusal
 from .params import Row
 from .state import (
@@ -87,8 +87,6 @@ from .state import (
     Ship,
 )
 
-MIN_NAME, MAX_NAME = 1, 20
-
 # the most frequent log lines, built once
 HARVESTS: Final = Plural(
     "{name} harvests {n} {bean} from {place} for {coins} coin.",
@@ -106,14 +104,9 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
     mode = Mode(mode)
     names = [n.strip() for n in names]
     s = setup_for(mode.value, len(names))  # ValueError for a player count the mode lacks
-    if any(not MIN_NAME <= len(n) <= MAX_NAME for n in names):
-        raise ValueError(
-            _("player names must have {low} to {high} characters").format(
-                low=MIN_NAME, high=MAX_NAME
-            )
-        )
-    if len({n.casefold() for n in names}) != len(names):
-        raise ValueError(_("player names must differ"))
+    problem = name_problem(names) or (seed_problem(seed) if seed is not None else None)
+    if problem:
+        raise ValueError(problem)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     n = len(names)

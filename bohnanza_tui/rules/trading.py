@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..i18n import N_
 from .actions import Accept, Confirm, Decline, MakeOffer, Withdraw
-from .common import check_player, event, refuse
-from .data import KINDS
+from .common import check_player, event, refuse, setup
+from .data import CARD_COUNTS, KINDS
 from .outcome import Event, Refusal
 from .params import Cards, Kinds, Text
 from .state import KIND_OF, TRADE, GameState, Offer
@@ -103,7 +103,28 @@ def check_make_offer(state: GameState, a: MakeOffer) -> Refusal | None:
         return refuse("R-BASE-8", "an offer gives or asks for at least one card")
     if any(not 0 <= k < len(KINDS) for k in a.want):
         return refuse("R-BASE-8", "there is no such bean kind")
-    return _check_cards(state, a.player, a.give)
+    r = _check_want(state, a.want)
+    return r or _check_cards(state, a.player, a.give)
+
+
+def _check_want(state: GameState, want: tuple[int, ...]) -> Refusal | None:
+    """R-BASE-8: an offer asks for beans of the game, no more of a kind than the game has."""
+    if len(want) > len(KIND_OF):
+        return refuse("R-BASE-8", "an offer can't ask for more beans than the game has")
+    removed = setup(state).removed
+    counts = [0] * len(KINDS)
+    for k in want:
+        counts[k] += 1
+    for k in range(len(KINDS)):
+        if counts[k] and (k in removed or counts[k] > CARD_COUNTS[k]):
+            return refuse(
+                "R-BASE-8",
+                "the game has {n} {bean} beans; an offer can't ask for {count}",
+                n=0 if k in removed else CARD_COUNTS[k],
+                bean=k,
+                count=counts[k],
+            )
+    return None
 
 
 def make_offer(state: GameState, a: MakeOffer) -> list[Event]:
