@@ -82,7 +82,9 @@ def _choose_language(argv: list[str]) -> None:
 
 
 def _fail(message: str, status: int = BAD_INPUT) -> int:
-    print(_("bohnanza: {message}").format(message=message), file=sys.stderr)
+    from .rules.limits import printable
+
+    print(printable(_("bohnanza: {message}").format(message=message)), file=sys.stderr)
     return status
 
 
@@ -238,6 +240,7 @@ def _show(args: argparse.Namespace) -> int:
     from .commands.context import Context
     from .commands.lexicon import CommandError
     from .rules import save
+    from .rules.limits import printable
     from .summary import describe_position
 
     session = save.load_file(args.save)
@@ -247,7 +250,7 @@ def _show(args: argparse.Namespace) -> int:
             viewer = Context(session.state, 0).seat(args.viewer)
         except CommandError as exc:
             return _fail(str(exc))
-    print(describe_position(session.state, viewer))
+    print(printable(describe_position(session.state, viewer)))
     return 0
 
 

@@ -18,6 +18,7 @@ from .commands import CommandError, UndoCommand, format_action, parse, resolve_a
 from .commands.context import Context
 from .i18n import _
 from .rules import Action, IllegalAction
+from .rules.limits import printable
 from .rules.save import Session
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s.*)?$")
@@ -35,7 +36,7 @@ class LineResult:
         head = f"line {number}: {self.status}"
         if self.message:
             head += f": {self.message}"
-        return [head, *(f"    {e}" for e in self.events)]
+        return [printable(line) for line in (head, *(f"    {e}" for e in self.events))]
 
 
 def strip_comment(line: str) -> str:

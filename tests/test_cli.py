@@ -432,3 +432,69 @@ def test_usage_errors_return_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _out, err = run(capsys, "new")
     assert code == 2 and "--players" in err
     assert run(capsys, "--help")[0] == 0
+
+
+# -- names and what reaches the terminal ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        ("Ann,Bob,Ann", "player names must differ"),
+        ("Ann,Bob,ANN", "player names must differ"),
+        ("Ann,Bob," + "x" * 21, "player names must have 1 to 20 characters"),
+        ("Ann,Bob,\x1b[2J\x1b[HX", "player names can't hold control characters"),
+        ("Ann,Bob,\x1b]0;title\x07", "player names can't hold control characters"),
+        ("Ann,Bob,Cy\u202e", "player names can't hold control characters"),
+        ("Ann,Bob,Cy:2", "player names can't hold a colon (:)"),
+        ("Ann,Bob,2", "player names can't be numbers: numbers name the seats"),
+    ],
+    ids=["duplicate", "duplicate-case", "long", "escape", "title", "bidi", "colon", "number"],
+)
+def test_bad_names_are_refused_in_one_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: str, expected: str
+) -> None:
+    code, out, err = run(capsys, "new", "--players", players, "--out", tmp_path / "g.json")
+    assert (code, out) == (2, "")
+    assert err == f"bohnanza: {expected}\n"
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_names_that_are_fine(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Spaces, quotes, digits inside, accents, emoji and twenty characters are names."""
+    players = "Ann Lee,O'Neil,2nd,Zoë 😀,T" + "x" * 19
+    code, _out, _err = run(capsys, "new", "--players", players, "--out", tmp_path / "g.json")
+    assert code == 0
+    assert load_file(tmp_path / "g.json").names == players.split(",")
+
+
+def test_typed_escape_sequences_are_printed_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a script line or an option echoes back never reaches the terminal raw."""
+    save = tmp_path / "g.json"
+    save_file(Session.new("classic", ["Ann", "Bob", "Cy"], 7), save)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Ann: decline \x1b[2J\n\x1b]0;x\x07: end\n"))
+    code, out, err = run(capsys, "script", save)
+    assert code == 1 and "\x1b" not in out and "\x07" not in out
+    assert "\\x1b[2J" in out
+    code, out, err = run(capsys, "show", save, "--as", "\x1b[2J")
+    assert code == 2 and "\x1b" not in err and "\\x1b[2J" in err
+
+
+@pytest.mark.parametrize("digit", ["²", "①"])
+def test_unicode_digits_in_script_lines_and_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, digit: str
+) -> None:
+    save = tmp_path / "g.json"
+    save_file(Session.new("classic", ["Ann", "Bob", "Cy"], 7), save)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"Ann: decline {digit}\n{digit}: end\n"))
+    code, out, _err = run(capsys, "script", save)
+    assert code == 1
+    assert out.splitlines() == [
+        f"line 1: error: '{digit}' is not a number; expected the offer's number"
+        " (usage: decline OFFER)",
+        f"line 2: error: there is no player '{digit}'; the players are Ann, Bob, Cy",
+    ]
+    code, _out, err = run(capsys, "show", save, "--as", digit)
+    assert code == 2 and err.startswith(f"bohnanza: there is no player '{digit}'")

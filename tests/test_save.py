@@ -431,3 +431,26 @@ def _plant_anywhere(session: Session, player: int, card: int) -> Plant:
 def test_document_is_plain_json() -> None:
     doc = to_document(played("voyage", 3, 1, steps=20))
     assert json.loads(json.dumps(doc)) == doc
+
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("\x1b[2J", "player names can't hold control characters"),
+        ("x" * 10_000, "player names must have 1 to 20 characters"),
+        ("", "player names must have 1 to 20 characters"),
+        ("Bob", "player names must differ"),
+        ("3", "player names can't be numbers: numbers name the seats"),
+        ("Cy:", "player names can't hold a colon (:)"),
+    ],
+    ids=["escape", "long", "empty", "duplicate", "number", "colon"],
+)
+def test_a_save_with_a_bad_name_is_refused(name: str, expected: str) -> None:
+    doc = document(Session.new("classic", ["Ann", "Bob", "Cy"], 7))
+    doc["players"][2] = name
+    for position in ("start", "state"):
+        doc[position]["players"][2]["name"] = name
+    assert error_of(json.dumps(doc)) == f"this save file can't be used: {expected}"

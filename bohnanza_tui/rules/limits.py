@@ -72,6 +72,17 @@ def _control(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") and ch not in "\u200c\u200d"
 
 
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control and format characters as escapes (``\\x1b``).
+
+    Line breaks stay. Names are checked when they come in, but a command or a
+    file name echoed in a message is whatever was typed.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch == "\n" or not _control(ch) else ascii(ch)[1:-1] for ch in text)
+
+
 def seed_problem(seed: int) -> str | None:
     """What is wrong with a seed, or None."""
     if not -SEED_LIMIT < seed < SEED_LIMIT:
@@ -90,5 +101,6 @@ __all__ = [
     "MIN_NAME",
     "SEED_LIMIT",
     "name_problem",
+    "printable",
     "seed_problem",
 ]

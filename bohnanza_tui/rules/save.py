@@ -43,6 +43,7 @@ from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
 from .data import KINDS, PLAYER_COUNTS, setup_for
 from .engine import apply, check, new_game
+from .limits import name_problem
 from .outcome import Event, IllegalAction, Refusal
 from .params import Bean
 from .state import CARDS_OF_KIND, HIDDEN, KIND_OF, GameState, IslandType, Mode
@@ -412,6 +413,9 @@ def loads(text: str) -> Session:
     raw = _parse_json(text)
     _check_tag(raw)
     doc = _validate(text)
+    problem = name_problem(doc.players)
+    if problem:
+        raise SaveError(_("this save file can't be used: {problem}").format(problem=problem))
     start, state = _position(doc.start), _position(doc.state)
     if start is None and state is None:
         raise SaveError(_("this save file holds no position: it needs 'state' or 'start'"))

@@ -268,7 +268,7 @@ class BohnanzaApp(App[int]):
             self.autosave_target.parent.mkdir(parents=True, exist_ok=True)
             save_file(self.session, self.autosave_target)
         except (SaveError, OSError) as exc:
-            self.notify(str(exc), title=_("Autosave failed"), severity="error")
+            self.notify(str(exc), title=_("Autosave failed"), severity="error", markup=False)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -303,10 +303,10 @@ class BohnanzaApp(App[int]):
         try:
             save_file(self.session, path)
         except (SaveError, OSError) as exc:
-            self.notify(str(exc), title=_("Not saved"), severity="error")
+            self.notify(str(exc), title=_("Not saved"), severity="error", markup=False)
             return
         self.save_path = path
-        self.notify(_("Saved to {path}.").format(path=path), title=_("Saved"))
+        self.notify(_("Saved to {path}.").format(path=path), title=_("Saved"), markup=False)
 
     def action_save_as(self) -> None:
         from .screens.path import PathScreen
@@ -340,7 +340,7 @@ class BohnanzaApp(App[int]):
         try:
             session = load_file(path)
         except SaveError as exc:
-            self.notify(str(exc), title=_("Can't open"), severity="error")
+            self.notify(str(exc), title=_("Can't open"), severity="error", markup=False)
             return False
         self.save_path = path
         self._start(session, seats_from(session), resumed=True)
@@ -357,7 +357,7 @@ class BohnanzaApp(App[int]):
         try:
             session = load_file(self.autosave_target)
         except SaveError as exc:
-            self.notify(str(exc), title=_("Can't resume"), severity="error")
+            self.notify(str(exc), title=_("Can't resume"), severity="error", markup=False)
             return
         self._start(session, seats_from(session), resumed=True)
 

@@ -291,6 +291,8 @@ class CommandBar(Vertical):
     def hint(self, text: str | Content, error: bool = False) -> None:
         if error and isinstance(text, str):
             text = Content.styled("✗ " + text, "$text-error")
+        elif isinstance(text, str):
+            text = Content(text)  # typed text and names are never markup
         self.query_one("#command-hint", Static).update(text)
 
     def action_complete(self) -> None:

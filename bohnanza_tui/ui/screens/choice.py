@@ -38,9 +38,9 @@ class ChoiceScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.note:
-                yield Static(self.note, classes="dialog-note")
+                yield Static(self.note, classes="dialog-note", markup=False)
             options = []
             for n, c in enumerate(self.choices, 1):
                 prefix = f"{n}. " if n < 10 else "   "

@@ -110,6 +110,7 @@ class EndScreen(Screen[None]):
                     names=" & ".join(winners)
                 ),
                 id="end-title",
+                markup=False,
             )
             with Vertical(classes="end-part", id="end-ranking") as v:
                 v.border_title = _("Ranking")
@@ -119,7 +120,7 @@ class EndScreen(Screen[None]):
                 yield Static(coin_chart(self.state, self.history))
             with Vertical(classes="end-part", id="end-harvest") as v:
                 v.border_title = _("The last action and the final harvest")
-                yield Static("\n".join(self.harvest) or _("No field held beans."))
+                yield Static("\n".join(self.harvest) or _("No field held beans."), markup=False)
         yield Footer()
 
     def action_back(self) -> None:

@@ -72,7 +72,9 @@ class GameFlowScreen(Screen[None]):
         except IllegalAction as exc:
             log.add_refusal(str(exc.refusal))
             if not quiet:
-                self.notify(str(exc.refusal), title=_("Not allowed"), severity="warning")
+                self.notify(
+                    str(exc.refusal), title=_("Not allowed"), severity="warning", markup=False
+                )
             self.refresh_bindings()
             return False
         log.add_events([str(e) for e in events])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -25,19 +26,22 @@ class PrivacyScreen(Screen[None]):
         with Vertical(id="privacy-box"):
             yield Static("⌨", id="privacy-icon")
             yield Static(
-                _("Pass the keyboard to {name}").format(name=self.player_name), id="privacy-title"
+                _("Pass the keyboard to {name}").format(name=self.player_name),
+                id="privacy-title",
+                markup=False,
             )
             if self.reason:
-                yield Static(self.reason, id="privacy-reason")
+                yield Static(self.reason, id="privacy-reason", markup=False)
             yield Static(
                 _("{name}, press Enter when only you can see the screen.").format(
                     name=self.player_name
                 ),
                 id="privacy-hint",
+                markup=False,
             )
             with Center():
                 yield Button(
-                    _("I am {name} — show my hand").format(name=self.player_name),
+                    Content(_("I am {name} — show my hand").format(name=self.player_name)),
                     id="reveal",
                     variant="primary",
                 )

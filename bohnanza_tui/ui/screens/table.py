@@ -242,7 +242,7 @@ class TableScreen(GameFlowScreen):
         for reason in reasons:
             log.add_refusal(reason)
         shown = ([hint] if hint else []) + reasons[:3] + (["…"] if len(reasons) > 3 else [])
-        self.notify("\n".join(shown), title=_("Not possible now"), severity="warning")
+        self.notify("\n".join(shown), title=_("Not possible now"), severity="warning", markup=False)
 
     def _refresh_footer(self) -> None:
         """Redraw the Footer only when the keys valid now changed (it is the costliest repaint)."""
@@ -591,7 +591,7 @@ class TableScreen(GameFlowScreen):
         holder = self.hs.holder
         refusal = session.can_undo(holder)
         if refusal is not None:
-            self.notify(str(refusal), title=_("Can't undo"), severity="warning")
+            self.notify(str(refusal), title=_("Can't undo"), severity="warning", markup=False)
             return
         session.undo(holder)
         self.query_one(EventLog).add_note(_("Undone: the last action was taken back."))

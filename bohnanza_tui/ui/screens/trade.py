@@ -131,7 +131,9 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
         state = self.state
         title = _("Donate") if self.donation else _("Make an offer")
         with VerticalScroll(classes="dialog wide", id="offer-dialog"):
-            yield Label(f"{title} — {state.players[self.player].name}", classes="dialog-title")
+            yield Label(
+                f"{title} — {state.players[self.player].name}", classes="dialog-title", markup=False
+            )
             # the dialog covers the table: what everyone grows, to know who wants what
             yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
             with Horizontal(id="offer-columns"):
@@ -254,6 +256,7 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
                     name=state.players[self.player].name, id=o.id
                 ),
                 classes="dialog-title",
+                markup=False,
             )
             if o.want:
                 text = Content.assemble(
