@@ -11,6 +11,7 @@ No Textual import here: the hot-seat logic is tested without a terminal.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from bohnanza_tui.rules import Action, GameState, legal_actions, next_to_act, view
@@ -30,6 +31,7 @@ __all__ = [
     "BotFactory",
     "HotSeat",
     "Seat",
+    "ask_bot",
     "default_bot_factory",
     "fallback_action",
     "seat_record",
@@ -141,7 +143,7 @@ class HotSeat:
     def bot_action(self, player: int) -> Action:
         """The computer player's choice; a legal fallback if it has none or errs."""
         bot = self.bot_for(player)
-        action = bot.act(view(self.state, player), player) if bot is not None else None
+        action = ask_bot(bot, view(self.state, player), player)
         return self.settle(player, action)
 
     def settle(self, player: int, action: Action | None) -> Action:
@@ -149,6 +151,19 @@ class HotSeat:
         if action is None or _refused(self.state, action):
             return fallback_action(self.state, player)
         return action
+
+
+def ask_bot(bot: Bot | None, game_view: GameState, player: int) -> Action | None:
+    """The bot's action; None if there is no bot or it fails (logged: the app plays on)."""
+    if bot is None:
+        return None
+    try:
+        return bot.act(game_view, player)
+    except Exception:
+        logging.getLogger(__name__).exception(
+            "the computer player of seat %d failed; it plays a fallback move", player + 1
+        )
+        return None
 
 
 def _refused(state: GameState, action: Action) -> bool:

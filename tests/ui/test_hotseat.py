@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from ui_helpers import classic
 
-from bohnanza_tui.rules import Action, GameState, Phase
+from bohnanza_tui.rules import Action, GameState, Phase, check
 from bohnanza_tui.rules.actions import Accept, EndPhase, MakeOffer, Plant
 from bohnanza_tui.ui.hotseat import COMPUTER, HotSeat, Seat, seats_from
 
@@ -69,3 +72,21 @@ def test_one_human_keeps_the_keyboard_and_computers_never_see_it() -> None:
 def test_seats_from_a_session_without_seats_are_human() -> None:
     seats = seats_from(classic())
     assert [s.name for s in seats] == ["Ann", "Bob", "Cy"] and all(s.is_human for s in seats)
+
+
+def test_a_failing_computer_player_is_logged_and_a_legal_move_is_played(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A bot that raises never takes the app down: the error is logged, a fallback is played."""
+
+    class Broken:
+        def act(self, view: GameState, player: int) -> Action:
+            raise ValueError("no way to plant")
+
+    seats = [Seat("Ann", COMPUTER, "random"), Seat("Bob"), Seat("Cy")]
+    hs = HotSeat(classic(), seats, lambda level, seed: Broken())
+    with caplog.at_level(logging.ERROR):
+        action = hs.bot_action(0)
+    assert check(hs.state, action) is None
+    assert "the computer player of seat 1 failed" in caplog.text
+    assert "ValueError: no way to plant" in caplog.text

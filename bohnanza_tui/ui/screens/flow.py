@@ -189,7 +189,9 @@ class GameFlowScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, generation: int, actor: int, bot: Any, game_view: Any) -> None:
         """A searching computer player thinks off the UI thread; the table stays responsive."""
-        action = bot.act(game_view, actor) if bot is not None else None
+        from ..hotseat import ask_bot
+
+        action = ask_bot(bot, game_view, actor)
         self.app.call_from_thread(self._thought, generation, actor, action)
 
     def _thought(self, generation: int, actor: int, action: Action | None) -> None:
