@@ -1,4 +1,6 @@
-"""The two games and their player counts: what the set-up screen needs before the rules core loads.
+"""The two games, their player counts and the computer players' levels.
+
+What the set-up screen needs before the rules core loads.
 
 Kept outside ``bohnanza_tui.rules`` so that the first screen of the app can
 show them without importing (and validating) the rule data.
@@ -7,7 +9,7 @@ show them without importing (and validating) the rule data.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, Literal, get_args
 
 MODES: Final = ("classic", "voyage")
 #: R-BASE (3 to 7 players) and R-VOY-1 (3 to 5 players)
@@ -15,3 +17,7 @@ PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
     "classic": (3, 4, 5, 6, 7),
     "voyage": (3, 4, 5),
 }
+
+#: the computer players' levels, weakest first (``bohnanza_tui.bots.make_bot``, the save format)
+BotLevel = Literal["random", "basic", "strong"]
+LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)

@@ -13,9 +13,11 @@ Tournaments: ``bohnanza_tui.bots.tournament.main(argv)``.
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot
+from ..modes import LEVELS
+from .base import Bot
 from .basic import BasicBot
 from .driver import GameResult, play_game
+from .factory import make_bot
 from .random_bot import RandomBot
 from .strong import DEFAULT_BUDGET_MS, StrongBot
 
@@ -30,24 +32,3 @@ __all__ = [
     "make_bot",
     "play_game",
 ]
-
-
-def make_bot(
-    level: str,
-    seed: int | None = None,
-    *,
-    budget_ms: float | None = None,
-    max_samples: int | None = None,
-) -> Bot:
-    """A bot of ``level`` (one of ``LEVELS``); ``budget_ms`` and ``max_samples`` tune ``strong``."""
-    if level == "random":
-        return RandomBot(seed)
-    if level == "basic":
-        return BasicBot(seed)
-    if level == "strong":
-        return StrongBot(
-            seed,
-            budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms,
-            max_samples=max_samples,
-        )
-    raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")

@@ -22,8 +22,6 @@ from ..rules.actions import Action
 from ..rules.state import HIDDEN, GameState
 from ..rules.views import determinize
 
-LEVELS: tuple[str, ...] = ("random", "basic", "strong")
-
 
 @runtime_checkable
 class Bot(Protocol):

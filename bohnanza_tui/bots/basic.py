@@ -100,7 +100,7 @@ class Policy:
         *,
         remove: frozenset[int] | set[int] = frozenset(),
         extra: list[int] | tuple[int, ...] = (),
-        fields: list[list[int]] | None = None,
+        fields: list[ev.BeanField] | None = None,
     ) -> float:
         return ev.player_value(
             self.v,
@@ -158,10 +158,10 @@ class Policy:
         card = self.p.hand[0]
         k = KIND_OF[card]
         island = self.v.turn_island
-        mine = [f for f in self.fields if f[0] == island]
-        if any(f[2] == k for f in mine):
+        mine = [f for f in self.fields if f.island == island]
+        if any(f.kind == k for f in mine):
             return True
-        empty = sum(1 for f in mine if f[2] < 0)
+        empty = sum(1 for f in mine if f.kind < 0)
         if empty >= 2:
             return True
         return empty == 1 and len(self.p.hand) > 1 and KIND_OF[self.p.hand[1]] == k
@@ -171,17 +171,13 @@ class Policy:
         if self.turns_left < 1:
             return None
         for f in self.fields:
-            k, n = f[2], f[3]
-            if k >= 0 and n > 1 and ev.SALE[f[1]][k][n] == max(ev.SALE[f[1]][k]):
-                slot = self._slot_of(f)
-                a = Harvest(self.me, f[0], slot)
+            k, n = f.kind, f.beans
+            if k >= 0 and n > 1 and ev.SALE[f.island_type][k][n] == max(ev.SALE[f.island_type][k]):
+                slot = f.slot
+                a = Harvest(self.me, f.island, slot)
                 if is_legal(self.v, a):
                     return a
         return None
-
-    @staticmethod
-    def _slot_of(field: list[int]) -> int:
-        return field[4]
 
     # -- planting ----------------------------------------------------------------------
 
@@ -199,19 +195,19 @@ class Policy:
         return out
 
     def place_value(self, card: int, island: int, slot: int) -> float:
-        fields = [f[:] for f in self.fields]
+        fields = ev.copy_fields(self.fields)
         extra = 0.0
         if slot == KONTOR:
             extra = ev.KONTOR_BEAN
         else:
             i = self._field_index(island, slot)
-            fields[i][2] = KIND_OF[card]
-            fields[i][3] += 1
+            fields[i].kind = KIND_OF[card]
+            fields[i].beans += 1
         return self.value(remove={card}, fields=fields) + extra
 
     def _field_index(self, island: int, slot: int) -> int:
         for i, f in enumerate(self.fields):
-            if f[0] == island and f[4] == slot:
+            if f.island == island and f.slot == slot:
                 return i
         raise IndexError(slot)
 
@@ -224,20 +220,20 @@ class Policy:
         out: list[tuple[float, Action]] = []
         k = KIND_OF[card]
         for idx, f in enumerate(self.fields):
-            if (island is not None and f[0] != island) or f[2] < 0:
+            if (island is not None and f.island != island) or f.kind < 0:
                 continue
-            a = Harvest(me, f[0], self._slot_of(f))
+            a = Harvest(me, f.island, f.slot)
             if not is_legal(self.v, a):
                 continue
-            fields = [g[:] for g in self.fields]
-            coins = ev.SALE[f[1]][f[2]][min(f[3], ev.MAX_N)]
-            fields[idx][2], fields[idx][3] = k, 1
+            fields = ev.copy_fields(self.fields)
+            coins = ev.SALE[f.island_type][f.kind][min(f.beans, ev.MAX_N)]
+            fields[idx].kind, fields[idx].beans = k, 1
             out.append((self.value(remove={card}, fields=fields) + coins, a))
         if island is None or island == me:
             buy = BuyField(me, me)
             if is_legal(self.v, buy):
                 cost = setup(self.v).third_field_cost or 0
-                fields = [g[:] for g in self.fields] + [[me, 0, k, 1, 2]]
+                fields = [*ev.copy_fields(self.fields), ev.BeanField(me, 0, k, 1, 2)]
                 out.append((self.value(remove={card}, fields=fields) - cost, buy))
         return out
 
@@ -328,7 +324,7 @@ class Policy:
     def wanted_kind(self) -> int | None:
         best, kind = WANT_MIN, None
         for k in setup(self.v).deck_kinds:
-            if not any(f[2] == k for f in self.fields):
+            if not any(f.kind == k for f in self.fields):
                 continue
             m = self.value(extra=(CARDS_OF_KIND[k][0],)) - self.base
             if m > best:
@@ -407,7 +403,7 @@ class Policy:
 
     def _best_harbor(self) -> Action | None:
         v, me, p = self.v, self.me, self.p
-        kinds = [KIND_OF[c] for c in p.hand] + [f[2] for f in self.fields if f[2] >= 0]
+        kinds = [KIND_OF[c] for c in p.hand] + [f.kind for f in self.fields if f.kind >= 0]
         best: tuple[float, int] | None = None
         for i, isl in enumerate(v.islands):
             if isl.type is IslandType.HOME or None not in isl.harbors or me in isl.harbors:
@@ -421,18 +417,18 @@ class Policy:
     def _voyage(self) -> Action | None:
         v, me, p = self.v, self.me, self.p
         mem = self.mem
-        fields_by_island: dict[int, list[list[int]]] = {}
+        fields_by_island: dict[int, list[ev.BeanField]] = {}
         for f in self.fields:
-            fields_by_island.setdefault(f[0], []).append(f)
+            fields_by_island.setdefault(f.island, []).append(f)
         # Kontor beans onto a field of their kind (or an empty one) on the same island
         for h in p.holdings:
             for c in h.kontor:
                 k = KIND_OF[c]
-                for s, f in enumerate(h.fields):
-                    if f and KIND_OF[f[0]] == k:
+                for s, beans in enumerate(h.fields):
+                    if beans and KIND_OF[beans[0]] == k:
                         return KontorToField(me, c, s)
-                for s, f in enumerate(h.fields):
-                    if not f and not (h.island == me and self._front_needs_empty(h.island)):
+                for s, beans in enumerate(h.fields):
+                    if not beans and not (h.island == me and self._front_needs_empty(h.island)):
                         return KontorToField(me, c, s)
 
         def target(k: int, here: int) -> int | None:
@@ -442,9 +438,9 @@ class Policy:
                 if h.island == here or len(h.kontor) >= h.kontor_cap:
                     continue
                 fs = fields_by_island.get(h.island, [])
-                if any(f[2] == k for f in fs):
+                if any(f.kind == k for f in fs):
                     return h.island
-                if any(f[2] < 0 for f in fs) and h.island != me:
+                if any(f.kind < 0 for f in fs) and h.island != me:
                     best = h.island
             return best
 
@@ -455,7 +451,7 @@ class Policy:
                 k = KIND_OF[ship.cargo[0]]
                 fs = fields_by_island.get(ship.island, [])
                 room = here is not None and len(here.kontor) < here.kontor_cap
-                if ship.island != me and room and any(f[2] in (k, -1) for f in fs):
+                if ship.island != me and room and any(f.kind in (k, -1) for f in fs):
                     key: tuple[object, ...] = ("unload", i, ship.island)
                     if key not in mem._tried:
                         mem._tried.add(key)
@@ -471,7 +467,7 @@ class Policy:
                     k = KIND_OF[c]
                     if ship.cargo and KIND_OF[ship.cargo[0]] != k:
                         continue
-                    if any(f[2] == k for f in fields_by_island.get(ship.island, [])):
+                    if any(f.kind == k for f in fields_by_island.get(ship.island, [])):
                         continue
                     if target(k, ship.island) is not None and not ship.sailed:
                         mem._tried.add(("load", i, ship.island))
@@ -480,7 +476,7 @@ class Policy:
         stored = {KIND_OF[c] for c in p.store}
         for c in p.holdings[0].kontor:
             k = KIND_OF[c]
-            if k not in stored and not any(f[2] == k for f in fields_by_island.get(me, [])):
+            if k not in stored and not any(f.kind == k for f in fields_by_island.get(me, [])):
                 return ToStore(me, c)
         pay = store_payment(v, me, p.pirate_ship)
         if pay is not None:
@@ -493,7 +489,7 @@ class Policy:
         if not self.p.hand or self.p.hand[0] < 0:
             return False
         k = KIND_OF[self.p.hand[0]]
-        return not any(f[2] == k for f in self.fields if f[0] == island)
+        return not any(f.kind == k for f in self.fields if f.island == island)
 
     def _raid(self, pay: tuple[int, ...]) -> Action | None:
         v, me = self.v, self.me
@@ -510,9 +506,12 @@ class Policy:
                 for c in h.kontor:
                     k = KIND_OF[c]
                     for f in self.fields:
-                        if f[2] == k:
-                            gain = ev.POT[f[1]][k][f[3] + 1] - ev.POT[f[1]][k][f[3]]
+                        if f.kind == k:
+                            gain = (
+                                ev.POT[f.island_type][k][f.beans + 1]
+                                - ev.POT[f.island_type][k][f.beans]
+                            )
                             if gain > 0.5 and (best is None or gain > best[0]):
-                                a = RaidKontor(me, q, c, f[0], self._slot_of(f), pay)
+                                a = RaidKontor(me, q, c, f.island, f.slot, pay)
                                 best = (gain, a)
         return best[1] if best else None

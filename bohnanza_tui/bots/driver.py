@@ -9,6 +9,7 @@ from ..rules import engine
 from ..rules.state import GameState, Phase
 from ..rules.views import view
 from .base import Bot
+from .factory import make_bot
 
 #: a game that needs more actions than this is a bot bug (a loop), not a long game
 MAX_ACTIONS = 50_000
@@ -47,8 +48,6 @@ def play_game(
     Every bot gets only its view; each action is checked by the engine
     (``IllegalAction`` is a bot bug and propagates).
     """
-    from . import make_bot
-
     if bots is None:
         bots = [
             make_bot(level, seed * 7919 + i, budget_ms=budget_ms) for i, level in enumerate(levels)

@@ -13,9 +13,11 @@ its rollouts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..rules.common import setup
 from ..rules.data import CARD_COUNTS, SALE_TABLES
-from ..rules.state import CARDS_OF_KIND, KIND_OF, GameState, IslandType, Phase
+from ..rules.state import KIND_OF, GameState, IslandType, Phase
 
 #: island types by index: the tables below are indexed by it
 TYPES: tuple[str, ...] = ("home", "A", "B", "C")
@@ -33,10 +35,6 @@ STORE_BEAN = 0.15
 SALE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(row[: MAX_N + LOOKAHEAD + 1]) for row in SALE_TABLES[t]) for t in TYPES
 )
-
-
-#: TOP[type][kind]: the most a field of that kind can sell for there
-TOP: tuple[tuple[int, ...], ...] = tuple(tuple(max(row) for row in t) for t in SALE)
 
 
 def discount(kind: int) -> float:
@@ -61,14 +59,35 @@ def _pot_table() -> tuple[tuple[tuple[float, ...], ...], ...]:
 POT = _pot_table()
 
 
-def field_model(state: GameState, player: int) -> list[list[int]]:
-    """The player's fields as ``[island, type, kind, n, slot]`` (kind -1: empty)."""
+@dataclass(slots=True)
+class BeanField:
+    """One field of a player as the bots model it (planting into the model changes it)."""
+
+    island: int
+    #: the island's type, an index into ``TYPES`` (and the tables)
+    island_type: int
+    #: the bean kind growing there, -1 for an empty field
+    kind: int
+    beans: int
+    #: the field's place on its island (``Plant.slot``)
+    slot: int
+
+    def copy(self) -> BeanField:
+        return BeanField(self.island, self.island_type, self.kind, self.beans, self.slot)
+
+
+def copy_fields(fields: list[BeanField]) -> list[BeanField]:
+    return [f.copy() for f in fields]
+
+
+def field_model(state: GameState, player: int) -> list[BeanField]:
+    """The player's fields, island by island."""
     out = []
     islands = state.islands
     for h in state.players[player].holdings:
         t = TYPE_INDEX[islands[h.island].type]
         for s, f in enumerate(h.fields):
-            out.append([h.island, t, KIND_OF[f[0]] if f else -1, len(f), s])
+            out.append(BeanField(h.island, t, KIND_OF[f[0]] if f else -1, len(f), s))
     return out
 
 
@@ -87,23 +106,23 @@ def own_turns_left(state: GameState) -> float:
     return turns / n
 
 
-def _late(fields: list[list[int]], turns_left: float) -> float:
+def _late(turns_left: float) -> float:
     """How much of a field's potential beyond its sale value still counts (1 early, 0 at the end)."""
     return min(1.0, turns_left / 3.0)
 
 
-def fields_value(fields: list[list[int]], late: float = 1.0) -> float:
+def fields_value(fields: list[BeanField], late: float = 1.0) -> float:
     v = 0.0
     for f in fields:
-        k = f[2]
+        k = f.kind
         if k >= 0:
-            n = f[3] if f[3] <= MAX_N else MAX_N
-            sale = SALE[f[1]][k][n]
-            v += sale + (POT[f[1]][k][n] - sale) * late
+            n = f.beans if f.beans <= MAX_N else MAX_N
+            sale = SALE[f.island_type][k][n]
+            v += sale + (POT[f.island_type][k][n] - sale) * late
     return v
 
 
-def place(fields: list[list[int]], k: int, island: int | None, late: float = 1.0) -> float:
+def place(fields: list[BeanField], k: int, island: int | None, late: float = 1.0) -> float:
     """Plant one bean of kind ``k`` the greedy way; return coins of a forced harvest (if any).
 
     ``island`` restricts where it may go (phase-1 beans); None: anywhere (received beans).
@@ -113,48 +132,48 @@ def place(fields: list[list[int]], k: int, island: int | None, late: float = 1.0
     empty = None
     empty_v = -1.0
     for f in fields:
-        if island is not None and f[0] != island:
+        if island is not None and f.island != island:
             continue
-        if f[2] == k:
-            n = f[3] if f[3] < MAX_N else MAX_N - 1
-            pt = POT[f[1]][k]
+        if f.kind == k:
+            n = f.beans if f.beans < MAX_N else MAX_N - 1
+            pt = POT[f.island_type][k]
             g = pt[n + 1] - pt[n]
             if g > gain:
                 gain, best = g, f
-        elif f[2] < 0:
-            v = POT[f[1]][k][1]
+        elif f.kind < 0:
+            v = POT[f.island_type][k][1]
             if v > empty_v:
                 empty_v, empty = v, f
     if best is not None:
-        best[3] += 1
+        best.beans += 1
         return 0.0
     if empty is not None:
-        empty[2] = k
-        empty[3] = 1
+        empty.kind = k
+        empty.beans = 1
         return 0.0
     # forced harvest (R-BASE-7), respecting bean protection (R-BASE-12, D-3)
     victim = None
     loss = 1e9
     coins = 0
     for f in fields:
-        if island is not None and f[0] != island:
+        if island is not None and f.island != island:
             continue
-        if f[3] == 1 and any(g[0] == f[0] and g[3] > 1 for g in fields):
+        if f.beans == 1 and any(g.island == f.island and g.beans > 1 for g in fields):
             continue
-        n = f[3] if f[3] <= MAX_N else MAX_N
-        sale = SALE[f[1]][f[2]][n]
-        lo = (POT[f[1]][f[2]][n] - sale) * late + 0.01 * n
+        n = f.beans if f.beans <= MAX_N else MAX_N
+        sale = SALE[f.island_type][f.kind][n]
+        lo = (POT[f.island_type][f.kind][n] - sale) * late + 0.01 * n
         if lo < loss:
             loss, victim, coins = lo, f, sale
     if victim is None:  # no field on that island at all: the bean is lost
         return 0.0
-    victim[2] = k
-    victim[3] = 1
+    victim.kind = k
+    victim.beans = 1
     return coins - FORCED_PENALTY
 
 
 def plant_sim(
-    fields: list[list[int]],
+    fields: list[BeanField],
     anywhere: list[int],
     turn_cards: list[int],
     hand: list[int],
@@ -163,7 +182,7 @@ def plant_sim(
     late: float = 1.0,
 ) -> float:
     """Plant received beans (anywhere), kept beans (turn island), then the hand (home); the value."""
-    f = [x[:] for x in fields]
+    f = copy_fields(fields)
     gained = 0.0
     for k in anywhere:
         gained += place(f, k, None, late)
@@ -189,7 +208,7 @@ def player_value(
     extra: list[int] | tuple[int, ...] = (),
     with_hand: bool = True,
     turns_left: float | None = None,
-    fields: list[list[int]] | None = None,
+    fields: list[BeanField] | None = None,
 ) -> float:
     """Coins plus what the fields, the waiting beans and the hand are worth.
 
@@ -199,7 +218,7 @@ def player_value(
     p = state.players[player]
     if turns_left is None:
         turns_left = own_turns_left(state)
-    late = _late([], turns_left)
+    late = _late(turns_left)
     if fields is None:
         fields = field_model(state, player)
     anywhere = [KIND_OF[c] for c in p.received if c not in remove]
@@ -222,10 +241,3 @@ def player_value(
             if s.owner == player:
                 v += KONTOR_BEAN * len(s.cargo)
     return v
-
-
-def marginal(state: GameState, player: int, kind: int, base: float | None = None) -> float:
-    """What one more bean of ``kind`` (received, planted anywhere) is worth to the player."""
-    if base is None:
-        base = player_value(state, player)
-    return player_value(state, player, extra=(CARDS_OF_KIND[kind][0],)) - base

@@ -73,7 +73,6 @@ class StrongBot(BasicBot):
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
-        self.searched = 0
 
     def act(self, view: GameState, player: int) -> Action:
         if view.turn != self._turn:
@@ -142,7 +141,6 @@ class StrongBot(BasicBot):
     # -- the search ---------------------------------------------------------------------------
 
     def search(self, view: GameState, me: int, cands: list[Action], default: Action) -> Action:
-        self.searched += 1
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         rng = self.rng
         k = len(cands)

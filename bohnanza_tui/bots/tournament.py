@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from ..modes import LEVELS
 from ..rules.data import PLAYER_COUNTS
-from .base import LEVELS
 from .driver import play_game
 
 CHUNK = 10
@@ -177,7 +177,7 @@ class _progress:
         task = self._bar.add_task("games", total=self.total)
         return lambda n: self._bar.advance(task, n)
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         if self.show:
             self._bar.stop()
 

@@ -37,6 +37,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..i18n import N_, _
+from ..modes import BotLevel
 from ..resources import autosave_path as autosave_path
 from . import actions as actions_module
 from . import state as state_module
@@ -146,7 +147,7 @@ class SeatRecord(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     kind: Literal["human", "computer"] = Field(description="'human' or 'computer'.")
-    level: Literal["random", "basic", "strong"] | None = Field(
+    level: BotLevel | None = Field(
         default=None, description="The computer player's level; none for a person."
     )
 

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from bohnanza_tui.modes import LEVELS as LEVELS  # the set-up screen's choices
+
 if TYPE_CHECKING:
     from bohnanza_tui.rules import Action, GameState
 
 HUMAN = "human"
 COMPUTER = "computer"
-LEVELS = ("random", "basic", "strong")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,30 @@
+"""``make_bot``: a computer player of a level (``bohnanza_tui.modes.LEVELS``)."""
+
+from __future__ import annotations
+
+from ..modes import LEVELS
+from .base import Bot
+from .basic import BasicBot
+from .random_bot import RandomBot
+from .strong import DEFAULT_BUDGET_MS, StrongBot
+
+
+def make_bot(
+    level: str,
+    seed: int | None = None,
+    *,
+    budget_ms: float | None = None,
+    max_samples: int | None = None,
+) -> Bot:
+    """A bot of ``level`` (one of ``LEVELS``); ``budget_ms`` and ``max_samples`` tune ``strong``."""
+    if level == "random":
+        return RandomBot(seed)
+    if level == "basic":
+        return BasicBot(seed)
+    if level == "strong":
+        return StrongBot(
+            seed,
+            budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms,
+            max_samples=max_samples,
+        )
+    raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
