@@ -228,8 +228,9 @@ def player_value(
         turn_cards += [KIND_OF[c] for c in state.face_up if c not in remove]
     hand: list[int] = []
     if with_hand and p.hand and p.hand[0] >= 0:
-        hz = hand_horizon(turns_left, len(p.hand))
-        hand = [KIND_OF[c] for c in p.hand[:hz] if c not in remove]
+        # the cards given away leave the hand first: the rest move up
+        kept = [c for c in p.hand if c not in remove]
+        hand = [KIND_OF[c] for c in kept[: hand_horizon(turns_left, len(kept))]]
     turn_island = state.turn_island if player == state.active else player
     v = float(len(p.coins))
     v += plant_sim(fields, anywhere, turn_cards, hand, turn_island, player, late)

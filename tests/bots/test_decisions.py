@@ -1,0 +1,231 @@
+"""The basic level's decisions judged: trades it accepts, beans it must plant, forced harvests.
+
+Positions are hand-made (``make_state``) with the answer a player of the game
+would give, or drawn from games between basic bots; nothing here asks the bot's
+own code what the answer should be.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from rules_helpers import K, kinds, make_state
+
+from bohnanza_tui.bots import evaluate as ev
+from bohnanza_tui.bots import make_bot
+from bohnanza_tui.bots.basic import BasicBot
+from bohnanza_tui.bots.driver import next_player
+from bohnanza_tui.rules import engine
+from bohnanza_tui.rules.actions import (
+    Accept,
+    Action,
+    Confirm,
+    Decline,
+    EndPhase,
+    Harvest,
+    MakeOffer,
+    Plant,
+)
+from bohnanza_tui.rules.common import setup
+from bohnanza_tui.rules.state import KIND_OF, GameState, Phase
+from bohnanza_tui.rules.views import view
+
+# -- trades ------------------------------------------------------------------------
+
+
+def trade_start(mode: str, seed: int, steps: int) -> GameState | None:
+    """A game among basic bots at the start of a trade phase, ``steps`` actions in or later."""
+    names = ["A", "B", "C", "D"]
+    bots = [make_bot("basic", seed * 7 + i) for i in range(len(names))]
+    state = engine.new_game(mode, names, seed)
+    done = 0
+    while not state.over:
+        if done >= steps and state.phase is Phase.TRADE and not state.offers:
+            return state
+        p = next_player(state)
+        engine.apply(state, bots[p].act(view(state, p), p))
+        done += 1
+    return None
+
+
+def own_cards(state: GameState, player: int) -> list[int]:
+    """What ``player`` may hand over (R-BASE-8; Kontor beans in Bohn Voyage)."""
+    p = state.players[player]
+    cards = list(p.hand) + [c for h in p.holdings for c in h.kontor]
+    if player == state.active:
+        cards += state.face_up
+    return cards
+
+
+def value(state: GameState, player: int) -> float:
+    """The player's own evaluation of the position, from its own view."""
+    return ev.player_value(view(state, player), player)
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    mode=st.sampled_from(["classic", "voyage"]),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 900),
+    data=st.data(),
+)
+def test_basic_never_accepts_a_trade_that_lowers_its_value(
+    mode: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    """R-BASE-8: any offer open to a basic player; if it accepts, the trade done raises its value."""
+    state = trade_start(mode, seed, steps)
+    if state is None:
+        event("the game ended")
+        return
+    n = len(state.players)
+    active = state.active
+    others = [q for q in range(n) if q != active]
+    if data.draw(st.booleans(), label="the active player offers"):
+        proposer = active
+        to = data.draw(st.sampled_from([None, *others]), label="to")
+        answerer = to if to is not None else data.draw(st.sampled_from(others), label="answerer")
+    else:
+        proposer = data.draw(st.sampled_from(others), label="proposer")
+        to = answerer = active
+    cards = own_cards(state, proposer)
+    # beans of the answerer's field kinds as well as any other
+    growing = {KIND_OF[f[0]] for h in state.players[answerer].holdings for f in h.fields if f}
+    fitting = [c for c in cards if KIND_OF[c] in growing]
+    card = st.sampled_from(cards) | st.sampled_from(fitting) if fitting else st.sampled_from(cards)
+    give = data.draw(st.lists(card, max_size=2, unique=True), label="give")
+    kinds_ = setup(state).deck_kinds
+    want = data.draw(
+        st.lists(st.sampled_from(kinds_), min_size=0 if give else 1, max_size=2), label="want"
+    )
+    offer = MakeOffer(proposer, to, tuple(give), tuple(want))
+    engine.apply(state, offer)  # raises if the test built an illegal offer
+    oid = state.offers[-1].id
+
+    before = value(state, answerer)
+    answer = BasicBot(seed).act(view(state, answerer), answerer)
+    assert engine.check(state, answer) is None
+    assert isinstance(answer, Accept | Decline) and answer.offer == oid
+    event(type(answer).__name__)
+    if isinstance(answer, Accept):
+        engine.apply(state, answer)
+        if to is None:
+            engine.apply(state, Confirm(proposer, oid, answerer))
+        assert value(state, answerer) > before
+
+
+def _answer(state: GameState, offer: MakeOffer, player: int) -> Action:
+    engine.apply(state, offer)
+    return BasicBot(1).act(view(state, player), player)
+
+
+def test_basic_accepts_a_bean_for_its_field() -> None:
+    # Bob grows blue and his hand fits his fields; Ann gives away a face-up blue
+    s = make_state(
+        hands={1: ["chili", "blue"]},
+        fields={0: [["red"], ["stink"]], 1: [["blue"] * 4, ["chili"] * 2]},
+        face_up=["blue", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    blue = s.face_up[0]
+    a = _answer(s, MakeOffer(0, None, (blue,), ()), 1)
+    assert isinstance(a, Accept) and a.give == ()
+
+
+def test_basic_declines_a_bean_that_would_ruin_a_field() -> None:
+    # both of Bob's fields are growing; a stink bean would force him to sell one early
+    s = make_state(
+        hands={1: ["red", "soy"]},
+        fields={0: [["wax"], ["green"]], 1: [["red"] * 3, ["blue"] * 5]},
+        face_up=["stink", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    a = _answer(s, MakeOffer(0, None, (s.face_up[0],), ()), 1)
+    assert isinstance(a, Decline)
+
+
+def test_basic_keeps_the_bean_its_own_field_needs() -> None:
+    # Ann asks for chili; Bob's only chili is the next bean for his 3-chili field
+    s = make_state(
+        hands={1: ["chili", "soy"]},
+        fields={0: [["wax"], ["green"]], 1: [["chili"] * 3, ["blue"] * 5]},
+        face_up=["cocoa", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    a = _answer(s, MakeOffer(0, 1, (s.face_up[0],), (K["chili"],)), 1)
+    assert isinstance(a, Decline)
+
+
+# -- planting -----------------------------------------------------------------------
+
+
+def _run(state: GameState, player: int, most: int) -> list[Action]:
+    """``player``'s basic bot acts until it has planted once, the phase ends or another acts."""
+    bot = BasicBot(3)
+    start = (state.phase, state.planted)
+    done: list[Action] = []
+    while len(done) < most and (state.phase, state.planted) == start:
+        if state.over or next_player(state) != player:
+            break
+        a = bot.act(view(state, player), player)
+        engine.apply(state, a)
+        done.append(a)
+    return done
+
+
+def test_basic_plants_the_front_card_on_its_own_kind() -> None:
+    """R-BASE-6: the front card goes onto the field of its kind, not into the empty field."""
+    s = make_state(hands={0: ["blue", "chili", "wax"]}, fields={0: [["blue"] * 3, []]})
+    front = s.players[0].hand[0]
+    assert _run(s, 0, 3) == [Plant(0, front, 0, 0)]
+    assert kinds(s.players[0].holdings[0].fields[0]) == ["blue"] * 4
+
+
+def test_basic_harvests_rather_than_being_stuck() -> None:
+    """R-BASE-7: no field takes the front card; it sells the full garden field and plants there."""
+    s = make_state(
+        n=3,
+        hands={0: ["green", "wax"]},
+        fields={0: [["garden"] * 3, ["red"] * 3, ["blue"] * 4]},
+    )
+    front = s.players[0].hand[0]
+    acts = _run(s, 0, 4)
+    assert acts == [Harvest(0, 0, 0), Plant(0, front, 0, 0)]
+    assert len(s.players[0].coins) == 3
+    fields = s.players[0].holdings[0].fields
+    assert [kinds(f) for f in fields] == [["green"], ["red"] * 3, ["blue"] * 4]
+
+
+def test_basic_received_bean_forces_a_protected_harvest() -> None:
+    """R-BASE-9, R-BASE-7, R-BASE-12: the lone cocoa bean is protected, so the red field is sold."""
+    s = make_state(
+        fields={0: [["wax"], ["green"]], 1: [["red"] * 4, ["cocoa"]]},
+        received={1: ["stink"]},
+        phase=Phase.PLANT_TRADED,
+    )
+    stink = s.players[1].received[0]
+    acts = _run(s, 1, 4)
+    assert acts == [Harvest(1, 1, 0), Plant(1, stink, 1, 0)]
+    assert len(s.players[1].coins) == 3
+    assert s.players[1].received == []
+
+
+def test_basic_plants_a_second_card_only_where_it_fits() -> None:
+    """R-BASE-6: the second card is optional; a bean with no field stays in the hand to trade."""
+    fits = make_state(
+        hands={0: ["blue", "chili", "wax"]}, fields={0: [["blue"] * 3, ["chili"] * 2]}
+    )
+    hand = fits.players[0].hand[:]
+    acts = _run(fits, 0, 2) + _run(fits, 0, 2)
+    assert acts == [Plant(0, hand[0], 0, 0), Plant(0, hand[1], 0, 1)]
+
+    lone = make_state(
+        hands={0: ["blue", "wax", "chili"]}, fields={0: [["blue"] * 3, ["chili"] * 2]}
+    )
+    hand = lone.players[0].hand[:]
+    acts = _run(lone, 0, 2) + _run(lone, 0, 2)
+    assert acts == [Plant(0, hand[0], 0, 0), EndPhase(0)]
+    assert lone.players[0].hand == hand[1:]
