@@ -14,8 +14,7 @@ from rules_helpers import K, kinds, make_state
 from bohnanza_tui.bots import evaluate as ev
 from bohnanza_tui.bots import make_bot
 from bohnanza_tui.bots.basic import BasicBot
-from bohnanza_tui.bots.driver import next_player
-from bohnanza_tui.rules import engine
+from bohnanza_tui.rules import engine, trading
 from bohnanza_tui.rules.actions import (
     Accept,
     Action,
@@ -42,19 +41,10 @@ def trade_start(mode: str, seed: int, steps: int) -> GameState | None:
     while not state.over:
         if done >= steps and state.phase is Phase.TRADE and not state.offers:
             return state
-        p = next_player(state)
+        p = engine.next_to_act(state)
         engine.apply(state, bots[p].act(view(state, p), p))
         done += 1
     return None
-
-
-def own_cards(state: GameState, player: int) -> list[int]:
-    """What ``player`` may hand over (R-BASE-8; Kontor beans in Bohn Voyage)."""
-    p = state.players[player]
-    cards = list(p.hand) + [c for h in p.holdings for c in h.kontor]
-    if player == state.active:
-        cards += state.face_up
-    return cards
 
 
 def value(state: GameState, player: int) -> float:
@@ -91,7 +81,7 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
     else:
         proposer = data.draw(st.sampled_from(others), label="proposer")
         to = answerer = active
-    cards = own_cards(state, proposer)
+    cards = trading.tradeable(state, proposer)
     # beans of the answerer's field kinds as well as any other
     growing = {KIND_OF[f[0]] for h in state.players[answerer].holdings for f in h.fields if f}
     fitting = [c for c in cards if KIND_OF[c] in growing]
@@ -168,7 +158,7 @@ def _run(state: GameState, player: int, most: int) -> list[Action]:
     start = (state.phase, state.planted)
     done: list[Action] = []
     while len(done) < most and (state.phase, state.planted) == start:
-        if state.over or next_player(state) != player:
+        if state.over or engine.next_to_act(state) != player:
             break
         a = bot.act(view(state, player), player)
         engine.apply(state, a)
