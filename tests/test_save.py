@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 
 from bohnanza_tui.rules import IllegalAction, check
 from bohnanza_tui.rules.actions import EndPhase, Harvest, MakeOffer, Plant, to_dict
+from bohnanza_tui.rules.limits import MAX_LOG, MAX_SAVE_BYTES, MAX_UNDO
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import (
     FORMAT,
@@ -297,6 +300,106 @@ def test_file_problems(tmp_path: Path) -> None:
         load_file(binary)
 
 
+# -- reading limits -------------------------------------------------------------------------------
+
+
+def test_devices_and_pipes_are_refused_without_reading_them(tmp_path: Path) -> None:
+    """/dev/zero would be read until memory runs out, and a FIFO would block forever."""
+    with pytest.raises(SaveError) as info:
+        load_file("/dev/zero")
+    assert str(info.value) == (
+        "/dev/zero is not a regular file (a device or a pipe), so it is not a save file"
+    )
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError, match="is not a regular file"):
+        load_file(fifo)
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as out:
+        out.truncate(MAX_SAVE_BYTES + 1)  # sparse: nothing to read if it were read
+    with pytest.raises(SaveError) as info:
+        load_file(big)
+    assert str(info.value) == "this file is larger than 2 MB, so it is not a save file"
+    assert "larger than 2 MB" in error_of(" " * (MAX_SAVE_BYTES + 1))
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    session = played("classic", 3, 2, steps=12)
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps(session).encode("utf-8"))
+    assert load_file(path).state == session.state
+    assert loads("\ufeff" + dumps(session)).state == session.state
+
+
+@pytest.mark.parametrize("number", ["9" * 20, "-" + "9" * 20, "1" * 5000, "NaN", "Infinity"])
+def test_numbers_beyond_the_limit_are_one_sentence(number: str) -> None:
+    text = dumps(Session.new("classic", ["Ann", "Bob", "Cy"], 7)).replace(
+        '"seed": 7', f'"seed": {number}', 1
+    )
+    assert error_of(text) == "this save file holds a number of more than 19 digits"
+
+
+def test_a_seed_beyond_the_limit() -> None:
+    doc = document(Session.new("classic", ["Ann", "Bob", "Cy"], 7))
+    doc["seed"] = doc["start"]["seed"] = doc["state"]["seed"] = 2**63
+    assert error_of(json.dumps(doc)) == (
+        "this save file can't be used: a seed is a whole number from"
+        " -9223372036854775807 to 9223372036854775807"
+    )
+
+
+def test_deep_nesting_is_one_sentence() -> None:
+    deep = "this file nests its data too deeply to be a save file"
+    assert error_of("[" * 100_000 + "]" * 100_000) == deep
+    doc = document(Session.new("classic", ["Ann", "Bob", "Cy"], 7))
+    doc["log"] = [{"action": "end", "player": 0, "x": []}]
+    text = json.dumps(doc)
+    assert error_of(text.replace('"x": []', '"x": ' + "[" * 5000 + "]" * 5000)) == deep
+    assert error_of(text.replace('"x": []', '"x": ' + "[" * 300 + "]" * 300)) == deep
+    shallow = text.replace('"x": []', '"x": ' + "[" * 30 + "]" * 30)
+    assert (
+        error_of(shallow)
+        == "log entry 1 is not a valid action (action 'end' has unknown keys ['x'])"
+    )
+
+
+def test_a_log_longer_than_the_limit_is_refused() -> None:
+    doc = document(Session.new("classic", ["Ann", "Bob", "Cy"], 7))
+    doc["log"] = [{"action": "end", "player": 0}] * (MAX_LOG + 1)
+    assert error_of(json.dumps(doc)) == (
+        "this save file's log has 20001 actions; a save holds at most 20000"
+    )
+
+
+def test_a_killed_write_leaves_a_temporary_file_that_the_next_save_removes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    save_file(Session.new("classic", ["Ann", "Bob", "Cy"], 7), path)
+    gone = subprocess.run(["true"], check=True)  # a process id that no longer runs
+    assert gone.returncode == 0
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = tmp_path / f".game.json.{dead.pid}.k2j4h.tmp"
+    stale.write_text("{half a save", encoding="utf-8")
+    older = tmp_path / ".game.json.x7ab3.tmp"  # written by an earlier version
+    older.write_text("{", encoding="utf-8")
+    running = tmp_path / f".game.json.{os.getppid()}.abc.tmp"  # a write in progress
+    running.write_text("{", encoding="utf-8")
+    other = tmp_path / ".other.json.123.tmp"
+    other.write_text("{", encoding="utf-8")
+    load_file(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["game.json", running.name, other.name]
+    )
+    stale.write_text("{", encoding="utf-8")
+    save_file(Session.new("classic", ["Ann", "Bob", "Cy"], 8), path)
+    assert not stale.exists() and running.exists()
+
+
 # -- hand-edited saves ----------------------------------------------------------------------------
 
 
@@ -375,6 +478,19 @@ def test_several_undos_back_to_the_last_reveal() -> None:
     session.undo()
     assert session.state == mark
     assert session.can_undo() is not None
+
+
+def test_undo_keeps_at_most_the_last_200_moves_of_a_turn() -> None:
+    """A turn of endless offers can't fill the memory with positions to go back to."""
+    session = played_to_trade()
+    for _ in range(MAX_UNDO + 5):
+        session.play(MakeOffer(0, 1, (), (3,)))
+    for _ in range(MAX_UNDO):
+        session.undo()
+    refusal = session.can_undo()
+    assert refusal is not None
+    assert str(refusal) == "undo: only the last 200 moves of a turn can be taken back"
+    assert len(session.log) == len(played_to_trade().log) + 5
 
 
 def test_undo_only_by_the_player_who_moved() -> None:

@@ -19,12 +19,14 @@ on; nothing here imports the UI.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import importlib.util
 import itertools
 import json
 import os
+import stat
 import sys
 import tempfile
 import typing
@@ -44,7 +46,14 @@ from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
 from .data import KINDS, PLAYER_COUNTS, setup_for
 from .engine import apply, check, new_game
-from .limits import name_problem
+from .limits import (
+    MAX_INT_DIGITS,
+    MAX_LOG,
+    MAX_SAVE_BYTES,
+    MAX_UNDO,
+    name_problem,
+    seed_problem,
+)
 from .outcome import Event, IllegalAction, Refusal
 from .params import Bean
 from .state import CARDS_OF_KIND, HIDDEN, KIND_OF, GameState, IslandType, Mode
@@ -197,6 +206,7 @@ def _revealed(before: GameState, after: GameState) -> bool:
 
 _REVEALED = N_("the last move revealed cards from the deck, so it can't be taken back")
 _EARLIER_TURN = N_("the last move belongs to an earlier turn")
+_TOO_MANY = N_("only the last {n} moves of a turn can be taken back")
 
 
 class Session:
@@ -253,6 +263,9 @@ class Session:
             self._barrier = _EARLIER_TURN
         else:
             self._undo.append(before)
+            if len(self._undo) > MAX_UNDO:
+                del self._undo[0]
+                self._barrier = _TOO_MANY
 
     def can_undo(self, player: int | None = None) -> Refusal | None:
         """``None`` if the last move can be taken back (by ``player``, if given), else why not."""
@@ -261,7 +274,9 @@ class Session:
         if self.state.over:
             return Refusal(UNDO_RULE, N_("the game is over"), {})
         if not self._undo:
-            return Refusal(UNDO_RULE, self._barrier or N_("there is nothing to undo"), {})
+            return Refusal(
+                UNDO_RULE, self._barrier or N_("there is nothing to undo"), {"n": MAX_UNDO}
+            )
         last = self.log[-1]
         if player is not None and last.player != player:
             return Refusal(
@@ -344,13 +359,19 @@ def dumps(session: Session) -> str:
 
 
 def save_file(session: Session, path: str | os.PathLike[str]) -> None:
-    """Write the save atomically: a crash leaves the old file or the new one, never half of one."""
+    """Write the save atomically: a crash leaves the old file or the new one, never half of one.
+
+    The new text goes to a temporary file beside the target (``.NAME.PID.*.tmp``),
+    which is renamed over it; the temporary files a killed write left behind
+    are removed the next time that save is written or read.
+    """
     target = Path(path)
     text = dumps(session)
     tmp_name: str | None = None
     try:
+        remove_stale_temporaries(target)
         fd, tmp_name = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", text=True
+            dir=target.parent, prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp"
         )
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -366,6 +387,46 @@ def save_file(session: Session, path: str | os.PathLike[str]) -> None:
     finally:
         if tmp_name is not None:
             Path(tmp_name).unlink(missing_ok=True)
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+def remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files of writes to ``target`` whose process is gone (killed)."""
+    prefix = _temp_prefix(target)
+    try:
+        candidates = [
+            entry
+            for entry in os.scandir(target.parent)
+            if entry.name.startswith(prefix) and entry.name.endswith(".tmp")
+        ]
+    except OSError:
+        return
+    for entry in candidates:
+        pid_text = entry.name[len(prefix) :].partition(".")[0]
+        if (
+            pid_text.isascii()
+            and pid_text.isdigit()
+            and len(pid_text) < 10
+            and _alive(int(pid_text))
+        ):
+            continue  # a write in progress (this program, or another running one)
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process: leave its file alone
+    return True
 
 
 def _sync_folder(folder: Path) -> None:
@@ -390,10 +451,25 @@ def _os_reason(exc: OSError) -> str:
 
 
 def load_file(path: str | os.PathLike[str]) -> Session:
-    """Read and check a save file; raises ``SaveError`` with one clear sentence."""
+    """Read and check a save file; raises ``SaveError`` with one clear sentence.
+
+    Only a regular file of at most ``MAX_SAVE_BYTES`` is read (a FIFO or a
+    device such as /dev/zero is refused without waiting on it).
+    """
     target = Path(path)
+    data = _read_limited(target)
     try:
-        data = target.read_bytes()
+        text = data.decode("utf-8-sig")  # a byte order mark, as some editors write, is fine
+    except UnicodeDecodeError as exc:
+        raise SaveError(_("this file is not text (UTF-8), so it is not a save file")) from exc
+    remove_stale_temporaries(target)
+    return loads(text)
+
+
+def _read_limited(target: Path) -> bytes:
+    try:
+        # O_NONBLOCK: opening a FIFO for reading must not wait for a writer
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError as exc:
         raise SaveError(_("there is no file {path}").format(path=target)) from exc
     except IsADirectoryError as exc:
@@ -403,18 +479,58 @@ def load_file(path: str | os.PathLike[str]) -> Session:
             _("can't read {path}: {reason}").format(path=target, reason=_os_reason(exc))
         ) from exc
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveError(_("this file is not text (UTF-8), so it is not a save file")) from exc
-    return loads(text)
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(_("{path} is a folder, not a save file").format(path=target))
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(
+                _(
+                    "{path} is not a regular file (a device or a pipe), so it is not a save file"
+                ).format(path=target)
+            )
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(_too_large())
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_SAVE_BYTES:  # the file may grow while it is read
+            chunk = os.read(fd, MAX_SAVE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(_too_large())
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(
+            _("can't read {path}: {reason}").format(path=target, reason=_os_reason(exc))
+        ) from exc
+    finally:
+        os.close(fd)
+
+
+def _too_large() -> str:
+    return _("this file is larger than {size} MB, so it is not a save file").format(
+        size=MAX_SAVE_BYTES // (1024 * 1024)
+    )
 
 
 def loads(text: str) -> Session:
     """Check a save file's text and rebuild its session; raises ``SaveError``."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(_too_large())
+    text = text.removeprefix("\ufeff")
     raw = _parse_json(text)
     _check_tag(raw)
+    log = raw.get("log")
+    if isinstance(log, list) and len(log) > MAX_LOG:
+        raise SaveError(
+            _("this save file's log has {n} actions; a save holds at most {limit}").format(
+                n=len(log), limit=MAX_LOG
+            )
+        )
     doc = _validate(text)
-    problem = name_problem(doc.players)
+    problem = name_problem(doc.players) or seed_problem(doc.seed)
     if problem:
         raise SaveError(_("this save file can't be used: {problem}").format(problem=problem))
     start, state = _position(doc.start), _position(doc.state)
@@ -451,7 +567,11 @@ def _parse_json(text: str) -> Any:
     if not text.strip():
         raise SaveError(_("this file is empty, so it is not a save file"))
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except _TooLarge as exc:
+        raise SaveError(
+            _("this save file holds a number of more than {n} digits").format(n=MAX_INT_DIGITS)
+        ) from exc
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or _unclosed(text):
             raise SaveError(
@@ -463,7 +583,21 @@ def _parse_json(text: str) -> Any:
             )
         ) from exc
     except RecursionError as exc:
-        raise SaveError(_("this is not a bohnanza-tui save file")) from exc
+        raise SaveError(_("this file nests its data too deeply to be a save file")) from exc
+
+
+class _TooLarge(ValueError):
+    pass
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _TooLarge(digits[:20])
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise _TooLarge(name)
 
 
 def _unclosed(text: str) -> bool:
@@ -525,7 +659,9 @@ def _describe_error(error: Any, more: int) -> str:
     loc = tuple(p for p in error["loc"] if p not in ("GameState", "function-after"))
     where = _where(loc)
     kind = error["type"]
-    if kind == "missing":
+    if kind == "json_invalid" and "recursion" in str(error["msg"]):
+        message = _("this file nests its data too deeply to be a save file")
+    elif kind == "missing":
         message = _("this save file lacks {where}").format(where=where)
     elif kind in ("extra_forbidden", "unexpected_keyword_argument"):
         message = _("this save file has an unknown entry {where}").format(where=where)
