@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .i18n import _, set_language
+from .i18n import UnknownLanguage, _, available_languages, choose_language, set_language
+from .settings import saved_language
 
 if TYPE_CHECKING:
     from .rules.save import Session
@@ -38,7 +39,9 @@ INTERRUPTED = 130
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    _choose_language(args_list)
+    problem = _choose_language(args_list)
+    if problem is not None:
+        return _fail(problem)
     parser = build_parser()
     try:
         args = _tournament_args(args_list) or parser.parse_args(args_list)
@@ -73,12 +76,27 @@ def _tournament_args(argv: list[str]) -> argparse.Namespace | None:
     return None
 
 
-def _choose_language(argv: list[str]) -> None:
-    """Apply ``--lang`` before the parser is built, so its help is translated too."""
+def _choose_language(argv: list[str]) -> str | None:
+    """Apply ``--lang`` before the parser is built, so its help is translated too.
+
+    Without ``--lang`` the language chosen last on the set-up screen applies, else the
+    environment's (see ``i18n``). Returns the sentence to show if ``--lang`` names a
+    language without a catalog, or none at all.
+    """
     pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--lang")
-    known, _rest = pre.parse_known_args(argv)
-    set_language(known.lang)
+    pre.add_argument("--lang", nargs="?", const="")
+    try:
+        known, _rest = pre.parse_known_args(argv)
+    except SystemExit:  # "--lang" twice in odd forms: the real parser reports it
+        known = argparse.Namespace(lang=None)
+    if known.lang is not None:
+        try:
+            choose_language(known.lang)
+        except UnknownLanguage as exc:
+            return str(exc)
+        return None
+    set_language(saved_language(available_languages()))
+    return None
 
 
 def _fail(message: str, status: int = BAD_INPUT) -> int:

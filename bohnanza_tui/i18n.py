@@ -1,25 +1,56 @@
 """The one translation function for every text a player reads.
 
 Catalogs are GNU gettext `.mo` files of the domain "bohnanza" under
-`assets/locale/<lang>/LC_MESSAGES/` (see assets/locale/README.md). Without a
-catalog for the chosen language the English message ids are shown.
+`assets/locale/<lang>/LC_MESSAGES/` (see assets/locale/README.md). English
+needs no catalog: the message ids are English.
 
     from bohnanza_tui.i18n import _, N_, ngettext
 
 `N_` only marks a string for extraction (module-level constants that are
 translated later, when shown); `_` translates now.
+
+Two ways to pick a language, and they differ on purpose:
+
+* a *choice* (``bohnanza --lang xx``, the set-up screen): `choose_language`
+  accepts only a language that has a catalog (or English) and otherwise raises
+  `UnknownLanguage`, whose message names the available ones. A choice never
+  falls back to English silently.
+* the *environment* (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``):
+  `set_language(None)`, as gettext does. The environment is not a choice made
+  for this game (it serves every program), so a language without a catalog
+  there means English, as in any other program, without a word.
 """
 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from pathlib import Path
 
 from bohnanza_tui.resources import assets_path
 
 DOMAIN = "bohnanza"
+#: the language of the message ids, which needs no catalog
+ENGLISH = "en"
+#: each language's name in itself, for the choice on the set-up screen
+NATIVE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "bg": "Български"}
 
-__all__ = ["DOMAIN", "N_", "_", "current_language", "locale_dir", "ngettext", "set_language"]
+__all__ = [
+    "DOMAIN",
+    "ENGLISH",
+    "N_",
+    "UnknownLanguage",
+    "_",
+    "available_languages",
+    "choose_language",
+    "current_language",
+    "locale_dir",
+    "msgid_lookup",
+    "native_name",
+    "ngettext",
+    "on_language_change",
+    "set_language",
+]
 
 
 def locale_dir() -> Path | None:
@@ -32,6 +63,11 @@ def locale_dir() -> Path | None:
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language: str | None = None
+_listeners: list[Callable[[Callable[[str], str]], None]] = []
+
+
+class UnknownLanguage(ValueError):
+    """A language was chosen that has no catalog; ``str`` is one sentence for the player."""
 
 
 def _languages(lang: str) -> list[str]:
@@ -39,28 +75,102 @@ def _languages(lang: str) -> list[str]:
     return [part.strip().replace("-", "_") for part in lang.split(":") if part.strip()]
 
 
+def available_languages(localedir: Path | None = None) -> list[str]:
+    """English and every language with a compiled catalog, English first, then by code."""
+    directory = localedir if localedir is not None else locale_dir()
+    found: list[str] = []
+    if directory is not None and directory.is_dir():
+        found = sorted(
+            d.name
+            for d in directory.iterdir()
+            if d.name != ENGLISH and (d / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+        )
+    return [ENGLISH, *found]
+
+
+def native_name(lang: str) -> str:
+    """A language's name in that language ("Deutsch"), or its code if unknown here."""
+    return NATIVE_NAMES.get(lang, lang)
+
+
+def _base(lang: str) -> str:
+    """The language part of a locale name: "de" of "de_DE.UTF-8" or "de-AT"."""
+    return lang.strip().replace("-", "_").partition("_")[0].partition(".")[0].partition("@")[0]
+
+
+def choose_language(lang: str, localedir: Path | None = None) -> str:
+    """Switch to a language chosen by the player; returns its code.
+
+    Raises UnknownLanguage (one sentence naming the available languages) for a
+    language without a catalog: a choice never falls back silently.
+    """
+    available = available_languages(localedir)
+    code = _base(lang).casefold()
+    if code not in available:
+        listed = ", ".join(f"{c} ({native_name(c)})" for c in available)
+        if not lang.strip():
+            message = _("no language given; the available languages are {languages}")
+        else:
+            message = _("there is no language '{lang}'; the available languages are {languages}")
+        raise UnknownLanguage(message.format(lang=lang.strip(), languages=listed))
+    set_language(code, localedir)
+    return code
+
+
 def set_language(lang: str | None, localedir: Path | None = None) -> None:
     """Switch the active translation.
 
     `lang` None (or empty) follows the environment: LANGUAGE, LC_ALL,
-    LC_MESSAGES, LANG, as gettext does. An unknown language falls back to the
-    English message ids. `localedir` overrides the catalog folder (tests).
+    LC_MESSAGES, LANG, as gettext does; a language there without a catalog
+    means English. `localedir` overrides the catalog folder (tests). For a
+    player's choice use `choose_language`, which refuses unknown languages.
     """
     global _translation, _language
+    previous = msgid_lookup()
     directory = localedir if localedir is not None else locale_dir()
     languages = _languages(lang) if lang else None
-    if directory is None:
+    if directory is None or (languages is not None and _base(languages[0]) == ENGLISH):
         _translation = gettext.NullTranslations()
     else:
         _translation = gettext.translation(
             DOMAIN, str(directory), languages=languages, fallback=True
         )
     _language = lang or None
+    for listener in _listeners:
+        listener(previous)
 
 
-def current_language() -> str | None:
-    """The language last passed to set_language (None: from the environment)."""
-    return _language
+def current_language() -> str:
+    """The code of the language in use: "de", or "en" for the message ids themselves."""
+    info = _translation.info()
+    language = info.get("language") if isinstance(_translation, gettext.GNUTranslations) else None
+    if language:
+        return _base(language)
+    if _language and isinstance(_translation, gettext.GNUTranslations):
+        return _base(_language)
+    return ENGLISH
+
+
+def msgid_lookup() -> Callable[[str], str]:
+    """A function from a text translated now back to its message id (the text if none).
+
+    Used to translate again texts that were translated once and kept (key
+    descriptions fixed when a module was imported) after the language changes.
+    """
+    catalog = getattr(_translation, "_catalog", None)
+    if not catalog:
+        return lambda text: text
+    reverse: dict[str, str] = {}
+    for key, value in catalog.items():
+        if isinstance(key, str) and key and isinstance(value, str):
+            reverse.setdefault(value, key)
+    return lambda text: reverse.get(text, text)
+
+
+def on_language_change(listener: Callable[[Callable[[str], str]], None]) -> None:
+    """Call ``listener(msgid_of)`` after every switch; ``msgid_of`` undoes the old language."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def _(msgid: str) -> str:

@@ -413,7 +413,7 @@ def test_lang_sets_the_language(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chosen: list[str | None] = []
-    monkeypatch.setattr(cli, "set_language", chosen.append)
+    monkeypatch.setattr(cli, "choose_language", chosen.append)
     assert run(capsys, "--lang", "de", "schema")[0] == 0
     assert chosen == ["de"]
 

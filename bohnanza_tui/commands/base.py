@@ -9,7 +9,7 @@ from ..i18n import _
 from ..rules.actions import Action
 from ..rules.data import KINDS
 from .context import Context
-from .lexicon import CommandError, Words
+from .lexicon import CommandError, Words, local_kind_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,10 @@ def place_words(ctx: Context, fields_only: bool = False, planted: bool = False) 
 def island_words(ctx: Context, colonies_only: bool = False) -> list[str]:
     n = len(ctx.state.players)
     colonies = [isl.name for isl in ctx.state.islands[n:]]
-    return colonies if colonies_only else ["home", *colonies]
+    if colonies_only:
+        return colonies
+    home = _("home")
+    return ["home", *([home.replace(" ", "-")] if home != "home" else []), *colonies]
 
 
 def player_words(ctx: Context, others: bool = True) -> list[str]:
@@ -70,7 +73,10 @@ def player_words(ctx: Context, others: bool = True) -> list[str]:
 
 
 def kind_words(kinds: list[int] | None = None) -> list[str]:
-    return [KINDS[k] for k in (range(len(KINDS)) if kinds is None else kinds)]
+    """The kinds' command words, then their names in the language in use (``Blaue-Bohne``)."""
+    chosen = list(range(len(KINDS))) if kinds is None else kinds
+    local = local_kind_names()
+    return [KINDS[k] for k in chosen] + [local[k].replace(" ", "-") for k in chosen if local]
 
 
 def hand_words(ctx: Context) -> list[str]:

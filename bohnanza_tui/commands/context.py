@@ -22,6 +22,7 @@ from .lexicon import (
     PlaceRef,
     ShipRef,
     closest,
+    is_home,
     is_number,
     or_list,
     to_number,
@@ -80,7 +81,7 @@ class Context:
 
     def island(self, word: str | None) -> int:
         """An island by name; ``home`` (or None) is the acting player's home."""
-        if word is None or word.casefold() == "home":
+        if word is None or is_home(word):
             return self.player
         n = len(self.state.players)
         names = {isl.name.casefold(): i for i, isl in enumerate(self.state.islands) if i >= n}
@@ -156,7 +157,7 @@ class Context:
 
     def island_of(self, word: str | None, owner: int) -> int:
         """An island named about ``owner``'s things: ``home`` is *their* home."""
-        if word is None or word.casefold() == "home":
+        if word is None or is_home(word):
             return owner
         return self.island(word)
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from ..i18n import _
-from ..rules.data import CARD_COUNTS, KINDS
+from ..i18n import _, current_language
+from ..rules.data import BEANS, CARD_COUNTS, KINDS
 from ..rules.limits import MAX_COMMAND, MAX_NUMBER_DIGITS
 from ..rules.params import bean_name
 from ..rules.state import KONTOR
@@ -161,6 +161,7 @@ def to_number(digits: str) -> int:
 
 
 def place_token(word: str) -> PlaceRef | None:
+    word = _home_alias(word)
     m = _PLACE.match(word.casefold())
     if m is None:
         return None
@@ -176,6 +177,7 @@ def place_token(word: str) -> PlaceRef | None:
 
 
 def card_token(word: str) -> CardRef | None:
+    word = _home_alias(word)
     m = _CARD.match(word.casefold())
     if m is None:
         return None
@@ -203,7 +205,23 @@ def _original(word: str, m: re.Match[str], group: str) -> str | None:
 
 
 def island_token(word: str) -> str | None:
+    if is_home(word):
+        return "home"
     return str(word) if _ISLAND.match(word.casefold()) else None
+
+
+def is_home(word: str) -> bool:
+    """``home``, or the word for it in the language in use (``дом``, ``thuis``)."""
+    key = _squash(word)
+    return key == "home" or key == _squash(_("home"))
+
+
+def _home_alias(word: str) -> str:
+    """``Heimat.1`` as ``home.1``: a reference whose island is the translated ``home``."""
+    island, dot, rest = word.partition(".")
+    if dot and island.casefold() != "home" and is_home(island):
+        return f"home.{rest}"
+    return word
 
 
 def ship_token(word: str) -> ShipRef | None:
@@ -221,24 +239,62 @@ def ship_token(word: str) -> ShipRef | None:
 
 
 def _squash(word: str) -> str:
-    return word.casefold().replace("-", "").replace("_", "")
+    return word.casefold().replace("-", "").replace("_", "").replace(" ", "")
 
 
 _KIND_KEYS = {_squash(k): i for i, k in enumerate(KINDS)}
+#: the seeds' own bean names, by language (beans.json)
+_SEED_NAMES = {"de": "german", "nl": "dutch", "bg": "bulgarian"}
+_local_cache: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def local_kind_names() -> list[str]:
+    """The bean kinds' names in the language in use, by kind (empty in English)."""
+    names = [bean_name(i) for i in range(len(KINDS))]
+    return [] if names == list(KINDS) else names
+
+
+def _local_kinds() -> dict[str, int]:
+    """Squashed names of the kinds in the language in use: translated, and the seeds' own."""
+    lang = current_language()
+    translated = local_kind_names()
+    found = _local_cache.get((lang, *translated))
+    if found is None:
+        field = _SEED_NAMES.get(lang)
+        names = [(i, name) for i, name in enumerate(translated)]
+        names += [(b.index, getattr(b, field)) for b in BEANS if field and getattr(b, field)]
+        found = {}
+        for i, name in names:
+            key = _squash(name)
+            if key and key not in _KIND_KEYS:
+                found.setdefault(key, i)
+        _local_cache[(lang, *translated)] = found
+    return found
 
 
 def kind_token(word: str) -> int | None:
-    """The kind a word names: its key or an unambiguous prefix (``bla``; ``bl`` is ambiguous)."""
+    """The kind a word names: its key or an unambiguous prefix (``bla``; ``bl`` is ambiguous).
+
+    The names in the language in use count too (``Feuerbohne``, ``feuer``), written
+    with or without their spaces and hyphens; a prefix is read as English first.
+    """
     key = _squash(word)
     if not key or not key.isalpha():
         return None
     if key in _KIND_KEYS:
         return _KIND_KEYS[key]
+    local = _local_kinds()
+    if key in local:
+        return local[key]
     matches = sorted({i for k, i in _KIND_KEYS.items() if k.startswith(key)})
+    names = KINDS
+    if not matches:
+        matches = sorted({i for k, i in local.items() if k.startswith(key)})
+        names = tuple(bean_name(i) for i in range(len(KINDS)))
     if len(matches) > 1:
         raise CommandError(
             _("'{word}' could be {kinds}: type more letters").format(
-                word=word, kinds=or_list(KINDS[i] for i in matches)
+                word=word, kinds=or_list(names[i] for i in matches)
             )
         )
     return matches[0] if matches else None
@@ -412,9 +468,11 @@ def _guard(words: Words, read: Callable[[str], T], word: str) -> T:
 
 
 def unknown_kind(word: str) -> str:
-    near = closest(word, KINDS)
+    local = local_kind_names()
+    folded = {n.casefold(): n for n in local}
+    near = closest(word, KINDS) or folded.get(closest(word, folded) or "")
     if near:
         return _("there is no bean '{word}'; did you mean {near}?").format(word=word, near=near)
     return _("there is no bean '{word}'; the beans are {kinds}").format(
-        word=word, kinds=", ".join(KINDS)
+        word=word, kinds=", ".join(local or KINDS)
     )

@@ -6,13 +6,28 @@ runs (``run_app``), so the command line starts fast for its other commands.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from bohnanza_tui.i18n import on_language_change
 
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
 
 __all__ = ["run_app"]
+
+
+def _language_changed(msgid_of: Callable[[str], str]) -> None:
+    # key descriptions were translated when their modules were imported (see .language)
+    if "textual.dom" in sys.modules:
+        from .language import retranslate_classes
+
+        retranslate_classes(msgid_of)
+
+
+on_language_change(_language_changed)
 
 
 def run_app(session: Session | None = None, save_path: Path | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The set-up screen: mode, players, who plays each seat, an optional seed.
+"""The set-up screen: mode, players, who plays each seat, an optional seed, the language.
 
 The first screen of the app: it imports nothing of the rules core, which loads
 in the background while it shows (see ``BohnanzaApp.on_mount``).
@@ -13,7 +13,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from bohnanza_tui.i18n import N_, _
+from bohnanza_tui.i18n import (
+    N_,
+    UnknownLanguage,
+    _,
+    available_languages,
+    choose_language,
+    current_language,
+    msgid_lookup,
+    native_name,
+)
 from bohnanza_tui.modes import PLAYER_COUNTS
 
 from ..seats import COMPUTER, HUMAN, LEVELS, Seat
@@ -70,7 +79,15 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup-box"):
-            yield Static(_("Bohnanza — a new game"), id="setup-title")
+            with Horizontal(id="setup-head"):
+                yield Static(_("Bohnanza — a new game"), id="setup-title")
+                language = Cycle(
+                    [(native_name(lang), lang) for lang in available_languages()],
+                    current_language(),
+                    id="language",
+                )
+                language.tooltip = _("Language (remembered for the next start)")
+                yield language
             with Horizontal(classes="setup-row"):
                 yield Label(_("Game"), classes="setup-label")
                 with RadioSet(id="mode"):
@@ -144,6 +161,24 @@ class SetupScreen(Screen[None]):
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
         return int(text) if text else None
+
+    @on(Cycle.Changed, "#language")
+    async def _language_changed(self, event: Cycle.Changed) -> None:
+        """Switch the language at once and remember it; the form starts afresh in it."""
+        from bohnanza_tui.settings import save_language
+
+        from ..language import retranslate_nodes
+
+        msgid_of = msgid_lookup()
+        try:
+            lang = choose_language(str(event.value))
+        except UnknownLanguage as exc:  # the catalog went away since the start
+            self.query_one("#setup-error", Static).update(str(exc))
+            return
+        save_language(lang)
+        retranslate_nodes(self.app, msgid_of)
+        await self.recompose()
+        self.query_one("#language", Cycle).focus()
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
