@@ -174,8 +174,8 @@ def on_language_change(listener: Callable[[Callable[[str], str]], None]) -> None
 
 
 def _(msgid: str) -> str:
-    """Translate a message now."""
-    return _translation.gettext(msgid)
+    """Translate a message now ("" stays "": gettext would give the catalog's header)."""
+    return _translation.gettext(msgid) if msgid else ""
 
 
 def N_(msgid: str) -> str:

@@ -12,7 +12,7 @@ from collections import Counter
 from .i18n import _
 from .rules import view
 from .rules.data import setup_for
-from .rules.params import bean_name
+from .rules.params import bean_name, count_of
 from .rules.state import HIDDEN, KIND_OF, GameState, Holding, Mode, Offer, Phase, Player
 
 
@@ -33,7 +33,7 @@ def beans(cards: list[int]) -> str:
         return _("empty")
     counts = Counter(KIND_OF[c] for c in cards if c != HIDDEN)
     hidden = sum(1 for c in cards if c == HIDDEN)
-    parts = [f"{n} {bean_name(k)}" for k, n in counts.items()]
+    parts = [count_of(n, k) for k, n in counts.items()]
     if hidden:
         parts.append(_("{n} hidden").format(n=hidden))
     return ", ".join(parts)

@@ -311,3 +311,30 @@ def test_completions_offer_the_translated_names(locale: Path) -> None:
     assert "Feuerbohne" in completions(session.state, 0, "offer h1 for Feu")
     assert "Blaue-Bohne" in completions(session.state, 0, "offer h1 for bla")
     assert "blue" in completions(session.state, 0, "offer h1 for bl")
+
+
+# -- texts rendered when shown ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_empty_text_stays_empty(lang: str) -> None:
+    """gettext gives the catalog's header for "": a label without a short form must not show it."""
+    i18n.choose_language(lang)
+    assert i18n._("") == ""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_island_and_counts_are_shown_in_the_language(lang: str) -> None:
+    from bohnanza_tui.rules.outcome import Event
+    from bohnanza_tui.rules.params import Kinds, Place
+
+    i18n.choose_language(lang)
+    home = i18n._("home")
+    assert home != "home"
+    sailed = Event(
+        "{name} sails ship {ship} to {island}.", {"name": "Ann", "ship": 1, "island": "home"}
+    )
+    assert home in str(sailed) and " home" not in str(sailed)
+    assert str(Place("home", 0)).startswith(home)
+    chili = i18n._("chili")
+    assert str(Kinds((KIND_INDEX["chili"],) * 2)) == i18n._("{n} {bean}").format(n=2, bean=chili)

@@ -14,6 +14,8 @@ from .params import Place, bean_name
 
 #: parameters under these names are bean kinds (ints) and render as bean names
 BEAN_KEYS: Final = frozenset({"bean", "kind"})
+#: the name of every home island in the state; shown translated
+HOME: Final = "home"
 
 
 def _shown(key: str, value: Any) -> Any:
@@ -22,6 +24,10 @@ def _shown(key: str, value: Any) -> Any:
         return bean_name(value)
     if key == "place" and type(value) is tuple:
         return Place(*value)
+    if key == "island" and value == HOME:
+        return _(HOME)
+    if key == "islands" and type(value) is str and HOME in value:
+        return ", ".join(_(HOME) if name == HOME else name for name in value.split(", "))
     return value
 
 

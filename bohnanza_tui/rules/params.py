@@ -47,6 +47,12 @@ def bean_name(kind: int) -> str:
     return _(KINDS[kind])
 
 
+def count_of(n: int, kind: int) -> str:
+    """A number of beans of one kind: "2 chili" ("2 × Feuerbohne")."""
+    # TRANSLATORS: a number of beans of one kind, as in lists: "2 chili, 1 blue"
+    return _("{n} {bean}").format(n=n, bean=bean_name(kind))
+
+
 class Cards(tuple[int, ...]):
     """Cards as a message parameter, rendered when shown: "2 chili, 1 blue"."""
 
@@ -76,7 +82,7 @@ class Kinds(tuple[int, ...]):
         counts: dict[int, int] = {}
         for k in self:
             counts[k] = counts.get(k, 0) + 1
-        return ", ".join(f"{n} {bean_name(k)}" for k, n in sorted(counts.items()))
+        return ", ".join(count_of(n, k) for k, n in sorted(counts.items()))
 
 
 class Text(str):
@@ -102,4 +108,5 @@ class Place(NamedTuple):
             text = _("Kontor")
         else:
             text = _("field {n}").format(n=self.slot + 1)
-        return f"{self.island} {text}" if self.island else text
+        island = _(self.island) if self.island == "home" else self.island
+        return f"{island} {text}" if island else text

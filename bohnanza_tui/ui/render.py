@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from textual.content import Content
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import HIDDEN, KIND_OF, KONTOR, GameState, Mode, Phase
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import CARD_COUNTS, ISLAND_METERS, KINDS, SALE_TABLES, next_coin_needs
@@ -53,11 +53,11 @@ STYLES: dict[str, str] = {
 }
 
 PHASE_NAMES = {
-    Phase.CHOOSE_ISLAND: "Choose the island",
-    Phase.PLANT: "Phase 1 · plant",
-    Phase.TRADE: "Phase 2 · trade",
-    Phase.PLANT_TRADED: "Phase 3 · plant traded beans",
-    Phase.GAME_OVER: "Game over",
+    Phase.CHOOSE_ISLAND: N_("Choose the island"),
+    Phase.PLANT: N_("Phase 1 · plant"),
+    Phase.TRADE: N_("Phase 2 · trade"),
+    Phase.PLANT_TRADED: N_("Phase 3 · plant traded beans"),
+    Phase.GAME_OVER: N_("Game over"),
 }
 
 
