@@ -175,7 +175,7 @@ class BohnanzaApp(App[int]):
         from .screens.setup import SetupScreen
 
         target = self.autosave_target
-        return SetupScreen(self.bot_factory is not None, bool(target and target.exists()))
+        return SetupScreen(self, self.bot_factory is not None, bool(target and target.exists()))
 
     def _replace_screens(self, screen: Screen[Any]) -> None:
         while len(self.screen_stack) > 1:
@@ -207,7 +207,7 @@ class BohnanzaApp(App[int]):
         self.hotseat = HotSeat(session, self.seats, self.bot_factory)
         self.coin_history = self._history(session)
         self.resumed = resumed
-        self._replace_screens(TableScreen(self.hotseat))
+        self._replace_screens(TableScreen(self.hotseat, self))
         self._autosave()
 
     def opening_lines(self) -> list[str]:

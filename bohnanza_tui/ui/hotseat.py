@@ -122,10 +122,6 @@ class HotSeat:
 
     # -- the computer players ------------------------------------------------------
 
-    @property
-    def bots_available(self) -> bool:
-        return self._bot_factory is not None
-
     def bot_for(self, player: int) -> Bot | None:
         if self._bot_factory is None:
             return None

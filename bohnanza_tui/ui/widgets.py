@@ -288,6 +288,10 @@ class CommandBar(Vertical):
         inp.value = ""
         inp.focus()
 
+    def clear(self) -> None:
+        """Empty the input line (the last command was carried out)."""
+        self.query_one(Input).value = ""
+
     def hint(self, text: str | Content, error: bool = False) -> None:
         if error and isinstance(text, str):
             text = Content.styled("✗ " + text, "$text-error")

@@ -63,10 +63,23 @@ def test_one_human_keeps_the_keyboard_and_computers_never_see_it() -> None:
     hs.hide()
     assert hs.holder == 0  # nobody else is looking
     plant_two(hs)
-    hs.session.play(EndPhase(0))
-    action = hs.bot_action(hs.next_actor() or 0)
-    assert calls and all(hidden for _p, hidden in calls)
-    hs.session.play(action)
+    s = hs.session
+    s.play(EndPhase(0))  # trading ends: Ann plants both face-up cards, then draws
+    while s.state.active == 0:
+        assert hs.next_actor() == 0
+        p = s.state.players[0]
+        if p.kept:
+            s.play(next(a for a in hs.legal() if isinstance(a, Plant)))
+        else:
+            s.play(EndPhase(0))
+    # Bob's turn: a computer seat, asked for its move with the others' hands hidden
+    assert hs.next_actor() == 1 and not hs.is_human(1)
+    action = hs.bot_action(1)
+    assert calls == [(1, True)]
+    assert isinstance(action, Plant) and action.player == 1  # the fallback: Bob's front card
+    assert action.card == s.state.players[1].hand[0]
+    s.play(action)
+    assert s.state.players[1].holdings[0].fields != [[], [], []]
 
 
 def test_seats_from_a_session_without_seats_are_human() -> None:

@@ -25,7 +25,7 @@ from ..widgets import EventLog
 from .privacy import PrivacyScreen
 
 if TYPE_CHECKING:
-    from ..app import BohnanzaApp
+    from ..host import GameHost
     from ..hotseat import HotSeat
 
 #: more computer actions than this in one turn and the computer player is made to move on
@@ -35,17 +35,14 @@ BOT_ACTIONS_PER_TURN = 60
 class GameFlowScreen(Screen[None]):
     """A screen that drives one game: actions in, the next person (or computer) out."""
 
-    def __init__(self, hotseat: HotSeat) -> None:
+    def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
         super().__init__()
         self.hs = hotseat
+        self.host = host
         self._generation = 0
         self._bot_moves = 0
         self._bot_turn = -1
         self._auto_key: object = None
-
-    @property
-    def bohnanza(self) -> BohnanzaApp:
-        return self.app  # type: ignore[return-value]
 
     # hooks the table screen fills in
     def refresh_table(self) -> None:
@@ -78,7 +75,7 @@ class GameFlowScreen(Screen[None]):
             self.refresh_bindings()
             return False
         log.add_events([str(e) for e in events])
-        self.bohnanza.after_action()
+        self.host.after_action()
         self._moved_on(before, action)
         self.advance()
         return True
@@ -106,7 +103,7 @@ class GameFlowScreen(Screen[None]):
         if hs.state.over:
             hs.hide()
             self.refresh_table()
-            self.bohnanza.show_end()
+            self.host.show_end()
             return
         actor = hs.next_actor()
         if actor is None:
@@ -116,7 +113,7 @@ class GameFlowScreen(Screen[None]):
             hs.hide()
             self.refresh_table()
             answering = hs.state.phase is Phase.TRADE and actor != hs.state.active
-            delay = 0.0 if answering else self.bohnanza.bot_delay
+            delay = 0.0 if answering else self.host.bot_delay
             step = partial(self._bot_step, self._generation, actor)
             if delay > 0:
                 self.set_timer(delay, step)  # a visible pause: people follow the computer's moves

@@ -25,11 +25,11 @@ from bohnanza_tui.i18n import (
 )
 from bohnanza_tui.modes import PLAYER_COUNTS
 
+from ..host import SetupHost
 from ..seats import COMPUTER, HUMAN, LEVELS, Seat
 from ..toggles import Cycle, Radio
 
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
-MAX_SEATS = max(PLAYER_COUNTS["classic"])
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
 
 
@@ -72,8 +72,9 @@ class SetupScreen(Screen[None]):
         Binding("minus", "players(-1)", _("Fewer players"), show=False),
     ]
 
-    def __init__(self, bots: bool, can_resume: bool = False) -> None:
+    def __init__(self, host: SetupHost, bots: bool, can_resume: bool = False) -> None:
         super().__init__()
+        self.host = host
         self.bots = bots
         self.can_resume = can_resume
 
@@ -182,16 +183,12 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        from ..app import BohnanzaApp
-
-        app = self.app
-        assert isinstance(app, BohnanzaApp)
         try:
             seed = self.seed()
         except ValueError:
             self.query_one("#setup-error", Static).update(_("The seed must be a whole number."))
             return
-        error = app.new_game(self.mode, self.seats(), seed)
+        error = self.host.new_game(self.mode, self.seats(), seed)
         self.query_one("#setup-error", Static).update(error or "")
 
     @on(Button.Pressed, "#resume")

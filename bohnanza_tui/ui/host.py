@@ -1,0 +1,35 @@
+"""What the screens ask of the app, as small protocols: no screen imports the app class.
+
+The app (``app.BohnanzaApp``) implements both and hands itself to the screens
+it opens; a screen knows only the few calls it needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from .seats import Seat
+
+
+class GameHost(Protocol):
+    """What the table needs from the app around a game."""
+
+    #: seconds a computer player's move stays visible before the next one
+    bot_delay: float
+
+    def after_action(self) -> None:
+        """Record the new position (the coins chart) and write the autosave."""
+
+    def opening_lines(self) -> list[str]:
+        """The log's first lines: mode, players, seed, and whether the game was resumed."""
+
+    def show_end(self) -> None:
+        """Show the end screen (the game is over)."""
+
+
+class SetupHost(Protocol):
+    """What the set-up screen needs from the app: start a game."""
+
+    def new_game(self, mode: str, seats: list[Seat], seed: int | None) -> str | None:
+        """Start a game; returns the error to show, if any."""
