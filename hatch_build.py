@@ -32,6 +32,7 @@ COMPILED = (
     "engine",
     "trading",
     "voyage",
+    "duel",
     "randomplay",
     "views",
 )

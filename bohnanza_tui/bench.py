@@ -28,6 +28,7 @@ from .rules.randomplay import RandomPlayer
 HARVEST_RATE = 0.2
 
 CASES = (
+    ("classic", 2),
     ("classic", 3),
     ("classic", 4),
     ("classic", 7),

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Final, Literal, get_args
 
 MODES: Final = ("classic", "voyage")
-#: R-BASE (3 to 7 players) and R-VOY-1 (3 to 5 players)
+#: R-BASE (3 to 7 players; 2 play the Bean Duel, R-DUEL) and R-VOY-1 (3 to 5 players)
 PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
-    "classic": (3, 4, 5, 6, 7),
+    "classic": (2, 3, 4, 5, 6, 7),
     "voyage": (3, 4, 5),
 }
 

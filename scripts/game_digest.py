@@ -15,7 +15,7 @@ from bohnanza_tui.rules import COMPILED, engine
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session, dumps
 
-CASES = (("classic", 4), ("classic", 7), ("voyage", 3), ("voyage", 5))
+CASES = (("classic", 2), ("classic", 4), ("classic", 7), ("voyage", 3), ("voyage", 5))
 
 
 def digest(games_per_case: int = 10) -> str:

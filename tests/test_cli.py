@@ -301,8 +301,20 @@ def test_new_with_out_writes_a_save(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_new_refuses_a_player_count_the_mode_lacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _out, err = run(capsys, "new", "--players", "Ann,Bob", "--out", tmp_path / "g.json")
-    assert code == 2 and err == "bohnanza: classic is played by 3 to 7 players, not 2\n"
+    code, _out, err = run(
+        capsys, "new", "--players", "Ann,Bob", "--mode", "voyage", "--out", tmp_path / "g.json"
+    )
+    assert code == 2 and err == "bohnanza: voyage is played by 3 to 5 players, not 2\n"
+    code, _out, err = run(capsys, "new", "--players", "Ann", "--out", tmp_path / "g.json")
+    assert code == 2 and err == "bohnanza: classic is played by 2 to 7 players, not 1\n"
+
+
+def test_new_starts_a_bean_duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-DUEL-1: two players play classic as the Bean Duel."""
+    path = tmp_path / "duel.json"
+    code, out, _err = run(capsys, "new", "--players", "Ann,Bob", "--seed", "3", "--out", path)
+    assert code == 0 and "Ann, Bob" in out
+    assert load_file(path).state == Session.new("classic", ["Ann", "Bob"], 3).state
 
 
 def test_new_without_out_starts_the_app(

@@ -202,11 +202,26 @@ def test_section2_classic_has_no_voyage_parts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "players"), [("classic", 2), ("classic", 8), ("voyage", 6), ("voyage", 2)]
+    ("mode", "players"), [("classic", 1), ("classic", 8), ("voyage", 6), ("voyage", 2)]
 )
 def test_section2_unsupported_player_count(mode: str, players: int) -> None:
     with pytest.raises(ValueError, match=rf"{mode} is played by \d to \d players, not {players}"):
         setup_for(mode, players)
+
+
+def test_r_duel_1_set_up_data() -> None:
+    """R-DUEL-1, R-DUEL-4, R-DUEL-5: 144 cards without garden and cocoa, three fields
+    from the start, five cards each, three turned up, two drawn, no reshuffle."""
+    setup = setup_for("classic", 2)
+    assert setup.duel and setup.mode == "classic"
+    assert removed_keys("classic", 2) == {"garden", "cocoa"}
+    assert setup.deck_size == 144
+    assert setup.hand_sizes == (5, 5)
+    assert setup.starts_with_third_field
+    assert setup.turn_up == 3 and setup.draw == 2
+    assert setup.exhaustion_limit == 1
+    assert not any(setup_for("classic", n).duel for n in range(3, 8))
+    assert {setup_for("classic", n).turn_up for n in range(3, 8)} == {2}  # R-BASE-8
 
 
 def test_unknown_mode() -> None:
@@ -334,6 +349,12 @@ def test_load_accepts_the_shipped_seeds(seeds_copy: Path) -> None:
         ("setups.json", lambda c: c["classic"]["4"].update(removed=["mocha"]), "removed"),
         ("setups.json", lambda c: c["voyage"]["3"].pop("harbor_cost"), "harbor_cost"),
         ("setups.json", lambda c: c["voyage"]["3"].update(colonies=["D"]), "colonies"),
+        # RULES.md section 5: the Bean Duel is classic with exactly 2 players (R-DUEL-1, R-DUEL-5)
+        ("setups.json", lambda c: c["classic"]["2"].pop("duel"), "exactly 2 players"),
+        ("setups.json", lambda c: c["classic"]["3"].update(duel=True), "exactly 2 players"),
+        ("setups.json", lambda c: c["classic"]["2"].update(third_field_cost=3), "R-DUEL-1"),
+        ("setups.json", lambda c: c["classic"]["2"].update(exhaustion_limit=2), "R-DUEL-5"),
+        ("setups.json", lambda c: c["classic"]["2"].update(turn_up=0), "turn_up"),
     ],
 )
 def test_load_rejects_bad_data(seeds_copy: Path, name: str, change: Change, message: str) -> None:

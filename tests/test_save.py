@@ -31,6 +31,7 @@ from bohnanza_tui.rules.save import (
 from bohnanza_tui.rules.state import CARDS_OF_KIND, Phase
 
 CASES = [
+    ("classic", 2),
     ("classic", 3),
     ("classic", 5),
     ("classic", 7),
@@ -128,6 +129,27 @@ def test_the_schema_describes_the_envelope_and_every_action() -> None:
     names_in_schema = {s["properties"]["action"]["const"] for s in log_items["oneOf"]}
     assert {"plant", "offer", "raid-kontor", "end"} <= names_in_schema
     json.dumps(schema)  # plain JSON
+
+
+def test_a_bean_duel_saves_its_offer_and_discard() -> None:
+    """R-DUEL-4: the beans on offer and the turn's hand discard are in the save and its schema."""
+    session = Session.new("classic", names(2), 5)
+    player = RandomPlayer(random.Random(5))
+    seen = set()
+    while not session.state.over:
+        state = session.state
+        if state.offered:
+            seen.add("offered")
+            back = loads(dumps(session))
+            assert back.state == state and back.state.offered == state.offered
+        if state.discarded:
+            seen.add("discarded")
+            assert loads(dumps(session)).state.discarded
+        session.play(player.step(state))
+    assert seen == {"offered", "discarded"}
+    assert {"offered", "discarded"} <= set(save_schema()["$defs"]["GameState"]["properties"])
+    log_items = save_schema()["properties"]["log"]["items"]["oneOf"]
+    assert any(s["properties"]["action"]["const"] == "discard" for s in log_items)
 
 
 def test_autosave_path_is_in_the_user_data_folder() -> None:
@@ -241,11 +263,11 @@ def test_a_hidden_card() -> None:
 
 
 def test_a_player_count_the_mode_lacks() -> None:
-    doc = document(Session.new("classic", names(3), 1))
+    doc = document(Session.new("voyage", names(3), 1))
     for key in ("start", "state"):
         doc[key]["players"] = doc[key]["players"][:2]
     doc["players"] = doc["players"][:2]
-    assert "2 players, but classic is played by 3 to 7" in error_of(json.dumps(doc))
+    assert "2 players, but voyage is played by 3 to 5" in error_of(json.dumps(doc))
 
 
 def test_an_index_out_of_range() -> None:

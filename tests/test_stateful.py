@@ -44,6 +44,7 @@ from bohnanza_tui.rules.actions import (
     ChooseIsland,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     Keep,
@@ -64,7 +65,7 @@ from bohnanza_tui.rules.outcome import IllegalAction
 from bohnanza_tui.rules.state import CARDS_OF_KIND, HIDDEN, KIND_OF, KONTOR, GameState, Phase
 from bohnanza_tui.rules.views import determinize, view
 
-CONFIGS = [("classic", n) for n in range(3, 8)] + [("voyage", n) for n in range(3, 6)]
+CONFIGS = [("classic", n) for n in range(2, 8)] + [("voyage", n) for n in range(3, 6)]
 GAMES = int(os.environ.get("BOHNANZA_STATEFUL_GAMES", "200"))
 PER_CONFIG = max(1, math.ceil(GAMES / len(CONFIGS)))
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -96,6 +97,11 @@ def check_places(state: GameState, ids: list[int]) -> None:
     for s in state.ships:
         assert len({KIND_OF[c] for c in s.cargo}) <= 1, "R-VOY-8: mixed cargo"
     assert state.phase is Phase.TRADE or not state.face_up
+    # R-DUEL-4 step 1 comes before anything else of the turn; only duels leave beans on offer
+    assert not state.offered or (
+        setup(state).duel and state.phase is Phase.PLANT and not state.planted
+    )
+    assert not state.discarded or setup(state).duel
     assert state.phase is Phase.TRADE or not state.offers
 
 
@@ -174,6 +180,7 @@ def check_view(state: GameState, player: int, rng: random.Random) -> None:
         if p == player:
             assert vp.hand == sp.hand
     assert v.ships == state.ships and v.face_up == state.face_up and v.offers == state.offers
+    assert v.offered == state.offered and v.discarded == state.discarded  # D-12
     assert (v.phase, v.active, v.exhaustions, v.turn) == (
         state.phase,
         state.active,
@@ -228,7 +235,17 @@ def listed(state: GameState, a: Action, legal: list[Action]) -> bool:
         )
     if isinstance(a, ToStore):
         return any(isinstance(b, ToStore) and KIND_OF[b.card] == KIND_OF[a.card] for b in legal)
+    if isinstance(a, Discard):
+        after = discarded_row(state, a)
+        return any(isinstance(b, Discard) and discarded_row(state, b) == after for b in legal)
     return False
+
+
+def discarded_row(state: GameState, a: Discard) -> tuple[list[int], list[int]]:
+    """The kinds left in the hand and on offer after ``a``: discards that agree are alike."""
+    hand = [c for c in state.players[a.player].hand if c != a.card]
+    offered = sorted(KIND_OF[c] for c in state.offered if c != a.card)
+    return [KIND_OF[c] for c in hand], offered
 
 
 # -- random actions ------------------------------------------------------------------------
@@ -296,6 +313,12 @@ def variant(state: GameState, a: Action, rng: random.Random) -> Action:
         if isinstance(a, RaidShip):
             return RaidShip(a.player, a.ship, pay)
         return RaidKontor(a.player, a.victim, a.card, a.island, a.slot, pay)
+    if isinstance(a, Discard):
+        pool = state.offered if a.card in state.offered else p.hand
+        alike = [
+            c for c in pool if discarded_row(state, Discard(a.player, c)) == discarded_row(state, a)
+        ]
+        return Discard(a.player, rng.choice(alike))
     if isinstance(a, Plant) and state.phase is Phase.PLANT_TRADED:
         same = [c for c in p.kept + p.received if KIND_OF[c] == KIND_OF[a.card]]
         return Plant(a.player, rng.choice(same), a.island, a.slot)
@@ -319,7 +342,7 @@ def random_junk(state: GameState, rng: random.Random) -> Action:
     for pl in state.players:  # real cards are the interesting ones
         for pile in (pl.hand, pl.kept, pl.received, pl.store, *[h.kontor for h in pl.holdings]):
             cards += pile[:2]
-    cards += state.face_up
+    cards += state.face_up + state.offered
     card = rng.choice(cards)
     isl = rng.randrange(-1, len(state.islands) + 1)
     slot = rng.choice([KONTOR, 0, 1, 2, 3, -2])
@@ -339,6 +362,8 @@ def random_junk(state: GameState, rng: random.Random) -> Action:
         return EndPhase(p)
     if t is Keep:
         return Keep(p, card)
+    if t is Discard:
+        return Discard(p, card)
     if t is MakeOffer:
         to = rng.choice([None, *players])
         want = tuple(rng.randrange(-1, len(KINDS) + 1) for _ in range(rng.randint(0, 2)))

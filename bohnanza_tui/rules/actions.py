@@ -120,6 +120,13 @@ class Withdraw(Action):
     offer: int
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class Discard(Action):
+    """Bean Duel (R-DUEL-4): discard a card left on offer (step 1) or one hand card (step 2)."""
+
+    card: int
+
+
 # -- Bohn Voyage ------------------------------------------------------------
 
 
@@ -200,6 +207,7 @@ ACTION_TYPES: Final[dict[str, type[Action]]] = {
     "decline": Decline,
     "confirm": Confirm,
     "withdraw": Withdraw,
+    "discard": Discard,
     "buy-harbor": BuyHarbor,
     "buy-ship": BuyShip,
     "buy-pirate": BuyPirateShip,

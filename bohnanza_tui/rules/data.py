@@ -100,6 +100,8 @@ class _ClassicSetupModel(_Model):
     draw: PositiveInt
     exhaustion_limit: PositiveInt
     home_kontor: NonNegativeInt
+    turn_up: PositiveInt = 2
+    duel: bool = False
 
 
 class _VoyageSetupModel(_ClassicSetupModel):
@@ -164,6 +166,10 @@ class Setup:
     raid_beans: int | None
     colony_kontor: int
     max_ships: int
+    #: cards turned up in phase 2 (R-BASE-8) or in step 3 of the Bean Duel (R-DUEL-4)
+    turn_up: int = 2
+    #: two players play the Bean Duel (RULES.md section 5)
+    duel: bool = False
 
     @property
     def is_voyage(self) -> bool:
@@ -295,11 +301,28 @@ def _validate_setups(text: str, beans: Sequence[BeanKind]) -> dict[tuple[str, in
             if unknown or len(set(entry.removed)) != len(entry.removed):
                 raise RuleDataError(f"{where}: bad removed kinds {list(entry.removed)}")
             setup = _make_setup(mode, players, entry, index)
+            _check_duel(setup, where)
             in_deck = sum(b.cards for b in beans if b.index not in setup.removed)
             if sum(setup.hand_sizes) >= in_deck:
                 raise RuleDataError(f"{where}: the hands would use up the whole deck")
             setups[mode, players] = setup
     return setups
+
+
+def _check_duel(setup: Setup, where: str) -> None:
+    """Two players play the Bean Duel, and only they (RULES.md section 5)."""
+    if setup.duel != (setup.players == 2):
+        raise RuleDataError(f"{where}: the Bean Duel ('duel') is the game of exactly 2 players")
+    if not setup.duel:
+        return
+    if setup.mode != "classic":
+        raise RuleDataError(f"{where}: the Bean Duel is played in classic mode")
+    if setup.third_field_cost is not None:
+        raise RuleDataError(
+            f"{where}: in the Bean Duel everyone starts with three fields (R-DUEL-1)"
+        )
+    if setup.exhaustion_limit != 1:
+        raise RuleDataError(f"{where}: the Bean Duel ends when the deck first runs out (R-DUEL-5)")
 
 
 def _make_setup(
@@ -325,6 +348,8 @@ def _make_setup(
         raid_beans=voyage.raid_beans if voyage else None,
         colony_kontor=voyage.colony_kontor if voyage else 0,
         max_ships=voyage.max_ships if voyage else 0,
+        turn_up=entry.turn_up,
+        duel=entry.duel,
     )
 
 

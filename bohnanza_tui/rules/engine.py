@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple, TypeVar
 
-from . import trading, voyage
+from . import duel, trading, voyage
 from .actions import (
     Accept,
     Action,
@@ -29,6 +29,7 @@ from .actions import (
     ChooseIsland,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     Keep,
@@ -142,6 +143,7 @@ def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> Gam
 
 def _start_turn(state: GameState, events: list[Event]) -> None:
     state.planted = 0
+    state.discarded = False
     for ship in state.ships:
         ship.sailed = False
     p = state.active
@@ -167,15 +169,20 @@ def _start_turn(state: GameState, events: list[Event]) -> None:
 
 
 def _begin_planting(state: GameState, events: list[Event]) -> None:
-    """Phase 1; with an empty hand it is skipped (R-BASE-6)."""
+    """Phase 1; with an empty hand it is skipped (R-BASE-6).
+
+    In the Bean Duel the player ends steps 1 and 2 (R-DUEL-4) with ``EndPhase``:
+    a harvest may still change the discard pile's top before the cards are turned up.
+    """
     state.phase = PLANT
-    if not state.players[state.active].hand:
+    if not state.players[state.active].hand and not setup(state).duel:
         _end_planting(state, events)
 
 
 def _finish(state: GameState, events: list[Event]) -> None:
     """R-BASE-18, R-VOY-18: every field is harvested (no protection), then the game is over."""
     state.offers.clear()
+    duel.discard_offered(state, events)
     for p, player in enumerate(state.players):
         for h in player.holdings:
             table = SALE_TABLES[state.islands[h.island].type]
@@ -239,19 +246,22 @@ def standings(state: GameState) -> list[Standing]:
 
 
 def _reveal_face_up(state: GameState, events: list[Event]) -> None:
-    for _card in range(2):
+    s = setup(state)
+    for _card in range(s.turn_up):
         card = draw(state, events)
         if card is None:
             break
         state.face_up.append(card)
-    if state.exhaustions >= setup(state).exhaustion_limit:
-        state.ending = True  # R-BASE-17: finish phases 2 and 3, then the game ends
+    if state.exhaustions >= s.exhaustion_limit:
+        state.ending = True  # R-BASE-17, D-11: finish phases 2 and 3, then the game ends
     events.append(
         event(
             "Face up: {cards}.",
             cards=Row(state.face_up),
         )
     )
+    if s.duel:
+        duel.match_discard(state, events)
 
 
 def _draw_phase(state: GameState, events: list[Event]) -> None:
@@ -297,12 +307,22 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
                 "in phase 1 only {name} plants",
                 name=state.players[state.active].name,
             )
-        if not p.hand:
+        if state.offered or state.discarded:  # only in the Bean Duel
+            r = duel.check_plant(state, a)
+            if r:
+                return r
+        elif not p.hand:
             return refuse("R-BASE-6", "your hand is empty")
-        if state.planted >= 2:
+        elif state.planted >= 2:
             return refuse("R-BASE-6", "you have planted two cards; end the phase")
-        if a.card != p.hand[0]:
+        elif a.card != p.hand[0]:
             return refuse("R-BASE-3", "beans are planted from the front of the hand, in order")
+        if a.island != state.turn_island:
+            return _wrong_island(state)
+    elif state.phase is TRADE and setup(state).duel:
+        r = duel.check_plant(state, a)
+        if r:
+            return r
         if a.island != state.turn_island:
             return _wrong_island(state)
     elif state.phase is PLANT_TRADED:
@@ -329,8 +349,13 @@ def _wrong_island(state: GameState) -> Refusal:
 def plant(state: GameState, a: Plant) -> list[Event]:
     p = state.players[a.player]
     if state.phase is PLANT:
-        p.hand.pop(0)
-        state.planted += 1
+        if state.offered:
+            state.offered.remove(a.card)  # R-DUEL-4 step 1
+        else:
+            p.hand.pop(0)
+            state.planted += 1
+    elif state.phase is TRADE:
+        state.face_up.remove(a.card)  # R-DUEL-4 step 3
     elif a.card in p.kept:
         p.kept.remove(a.card)
     else:
@@ -345,9 +370,9 @@ def plant(state: GameState, a: Plant) -> list[Event]:
         )
     ]
     if state.phase is PLANT:
-        if state.planted == 2 or not p.hand:
+        if (state.planted == 2 or not p.hand) and not setup(state).duel:
             _end_planting(state, events)  # nothing more may be planted: turn up the cards
-    else:
+    elif state.phase is PLANT_TRADED:
         _maybe_end_turn(state, events)
     return events
 
@@ -356,6 +381,8 @@ def check_harvest(state: GameState, a: Harvest) -> Refusal | None:
     r = check_player(state, a.player)
     if r:
         return r
+    if a.player != state.active and setup(state).duel:
+        return refuse("R-DUEL-3", "with two players you harvest only in your own turn")
     h = holding_at(state, a.player, a.island)
     if h is None or not 0 <= a.slot < len(h.fields):
         return refuse("R-BASE-13", "there is no such field")
@@ -398,6 +425,8 @@ def check_buy_field(state: GameState, a: BuyField) -> Refusal | None:
         return check_voyage(state) or voyage.check_buy_colony_field(state, a.player, a.island)
     cost = setup(state).third_field_cost
     if cost is None:
+        if setup(state).duel:
+            return refuse("R-DUEL-1", "with 2 players everyone has three fields from the start")
         return refuse("R-BASE-4", "with 3 players everyone has the third field from the start")
     if len(state.players[a.player].holdings[0].fields) >= 3:
         return refuse("R-BASE-4", "you have your third field already")
@@ -433,6 +462,8 @@ def check_end(state: GameState, a: EndPhase) -> Refusal | None:
     if state.phase is CHOOSE_ISLAND:
         return refuse("R-VOY-13", "first choose this turn's island")
     if state.phase is PLANT:
+        if state.offered:
+            return duel.OFFERED_FIRST
         if state.planted == 0 and state.players[a.player].hand:
             return refuse("R-BASE-6", "plant the front card of your hand first")
     elif state.phase is PLANT_TRADED:
@@ -463,6 +494,10 @@ def _end_planting(state: GameState, events: list[Event]) -> None:
 
 
 def _end_trading(state: GameState, events: list[Event]) -> None:
+    if setup(state).duel:
+        duel.leave_on_offer(state, events)  # R-DUEL-4 step 3, then step 4
+        _end_turn(state, events)
+        return
     state.offers.clear()
     state.players[state.active].kept.extend(state.face_up)
     state.face_up.clear()
@@ -502,6 +537,10 @@ def check_keep(state: GameState, a: Keep) -> Refusal | None:
     r = check_player(state, a.player)
     if r:
         return r
+    if setup(state).duel:
+        return refuse(
+            "R-DUEL-4", "with two players the turned-up beans are planted or left on offer"
+        )
     if state.phase is not TRADE or a.player != state.active:
         return refuse("R-BASE-8", "only the active player keeps face-up cards, in phase 2")
     if a.card not in state.face_up:
@@ -539,6 +578,7 @@ RULES: Final[dict[type[Action], tuple[Check, Effect]]] = {
     Decline: (trading.check_decline, trading.decline),
     Confirm: (trading.check_confirm, trading.confirm),
     Withdraw: (trading.check_withdraw, trading.withdraw),
+    Discard: (duel.check_discard, duel.discard),
     ChooseIsland: (voyage.check_choose_island, choose_island),
     BuyHarbor: (voyage.check_buy_harbor, voyage.buy_harbor),
     BuyShip: (voyage.check_buy_ship, voyage.buy_ship),
@@ -646,8 +686,8 @@ def _plants(state: GameState, player: int, cards: list[int], island: int | None)
 def harvest_specs(state: GameState, player: int) -> list[Spec]:
     """The harvests ``player`` may make now (R-BASE-11: at any time)."""
     out: list[Spec] = []
-    if state.phase is GAME_OVER:
-        return out
+    if state.phase is GAME_OVER or (player != state.active and setup(state).duel):
+        return out  # R-DUEL-3: in the Bean Duel only in one's own turn
     for h in state.players[player].holdings:
         i = h.island
         fields = h.fields
@@ -679,10 +719,16 @@ def candidate_specs(state: GameState, player: int, harvests: bool = True) -> lis
             return out + [(ChooseIsland, player, i) for i in voyage.rotation_due(state, player)[1]]
         out.append((EndPhase, player))
         if phase is PLANT:
-            if p.hand:
+            if state.offered:  # R-DUEL-4 step 1
+                out += _plants(state, player, state.offered, state.turn_island)
+            elif p.hand and state.planted < 2 and not state.discarded:
                 out += _plants(state, player, p.hand[:1], state.turn_island)
+            out += duel.discard_specs(state, player) if setup(state).duel else []
         elif phase is TRADE:
-            out += [(Keep, player, c) for c in state.face_up]
+            if setup(state).duel:  # R-DUEL-4 step 3
+                out += _plants(state, player, state.face_up, state.turn_island)
+            else:
+                out += [(Keep, player, c) for c in state.face_up]
         elif p.kept:
             out += _plants(state, player, p.kept, state.turn_island)
         if state.mode is VOYAGE:

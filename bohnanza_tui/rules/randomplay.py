@@ -21,6 +21,7 @@ from .actions import (
     ChooseIsland,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     Keep,
@@ -34,7 +35,7 @@ from .actions import (
     ToStore,
     Unload,
 )
-from .common import field_takes, protected
+from .common import field_takes, protected, setup
 from .data import KINDS
 from .engine import candidate_specs, check, harvest_specs, pending_players
 from .state import CHOOSE_ISLAND, KIND_OF, KONTOR, PLANT, TRADE, VOYAGE, GameState
@@ -145,7 +146,7 @@ class RandomPlayer:
 
     def action_for(self, state: GameState, player: int) -> Action:
         rng = self.rng
-        if state.phase is TRADE:
+        if state.phase is TRADE and not setup(state).duel:
             trade = self._trade(state, player)
             if trade is not None:
                 return trade
@@ -190,6 +191,8 @@ class RandomPlayer:
             return ChooseIsland(player, int(rng.random() * len(state.islands)))
         if state.mode is VOYAGE and player == state.active and r > 0.6:
             return self._voyage(state, player)
+        if player == state.active and setup(state).duel:
+            return self._duel(state, player)
         if phase is PLANT:
             if state.planted and r > 0.6:
                 return EndPhase(player)
@@ -202,6 +205,26 @@ class RandomPlayer:
             return self._plant(state, player, _pick(rng, p.kept), state.turn_island)
         if p.received:
             return self._plant(state, player, _pick(rng, p.received), None)
+        return EndPhase(player)
+
+    def _duel(self, state: GameState, player: int) -> Action | None:
+        """A Bean Duel move (R-DUEL-4): the offered beans, phase 1 and the discard, the turned-up beans."""
+        rand = self.rng.random
+        if state.phase is PLANT:
+            if state.offered:
+                card = _pick(self.rng, state.offered)
+                if rand() < 0.25:
+                    return Discard(player, card)
+                return self._plant(state, player, card, state.turn_island)
+            hand = state.players[player].hand
+            free = bool(hand) and not state.discarded
+            if free and state.planted < 2 and (state.planted == 0 or rand() < 0.5):
+                return self._plant(state, player, hand[0], state.turn_island)
+            if free and state.planted and rand() < 0.5:
+                return Discard(player, _pick(self.rng, hand))
+            return EndPhase(player)
+        if state.face_up and rand() < 0.7:
+            return self._plant(state, player, _pick(self.rng, state.face_up), state.turn_island)
         return EndPhase(player)
 
     def _plant(self, state: GameState, player: int, card: int, island: int | None) -> Action | None:

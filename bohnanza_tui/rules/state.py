@@ -198,6 +198,11 @@ class GameState:
     exhaustions: int = 0
     #: the final exhaustion came in phase 2: finish phases 2 and 3, then end
     ending: bool = False
+    #: Bean Duel: the cards the last player left on offer, for the active player
+    #: to plant or discard first (R-DUEL-4 step 1); public (D-12)
+    offered: list[int] = field(default_factory=list)
+    #: Bean Duel: the active player has discarded this turn's hand card (R-DUEL-4 step 2)
+    discarded: bool = False
 
     def copy(self) -> GameState:
         return GameState(
@@ -219,13 +224,15 @@ class GameState:
             self.turn_island,
             self.exhaustions,
             self.ending,
+            self.offered[:],
+            self.discarded,
         )
 
     # -- where things are -------------------------------------------------
 
     def all_cards(self) -> list[int]:
         """Every card id in the game, wherever it lies (a card in two places shows twice)."""
-        out = [*self.deck, *self.discard, *self.face_up]
+        out = [*self.deck, *self.discard, *self.face_up, *self.offered]
         for p in self.players:
             out += p.hand
             out += p.coins

@@ -67,6 +67,8 @@ def take(state: GameState, player: int, card: int) -> None:
 
 
 def _check_phase(state: GameState) -> Refusal | None:
+    if setup(state).duel:
+        return refuse("R-DUEL-2", "two players never trade or donate beans")
     if state.phase is not TRADE:
         return refuse("R-BASE-8", "trading happens only in phase 2")
     return None

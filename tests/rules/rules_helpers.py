@@ -98,7 +98,7 @@ class _Builder:
 
     def _piles(self) -> list[list[int]]:
         s = self.state
-        piles = [s.discard, s.face_up]
+        piles = [s.discard, s.face_up, s.offered]
         for p in s.players:
             piles += [p.hand, p.coins, p.kept, p.received, p.store]
             for h in p.holdings:
@@ -121,6 +121,7 @@ def make_state(
     discard: Kinds | None = None,
     leftover: str | int | None = None,
     face_up: Kinds | None = None,
+    offered: Kinds | None = None,
     kept: Mapping[int, Kinds] | None = None,
     received: Mapping[int, Kinds] | None = None,
     harbors: Mapping[int, Sequence[str]] | None = None,
@@ -150,6 +151,8 @@ def make_state(
       ``kontors[(p, "home" | name)]``; ``ships[i] = (where, cargo)`` moves
       ship ``i`` ("home" is its owner's home); ``extra_ships`` adds ships
       ``(owner, where, cargo)``; ``pirate`` players own a pirate ship.
+    - Bean Duel (2 players): ``offered`` are the beans on offer to the active
+      player (R-DUEL-4 step 1).
     """
     s = engine.new_game(mode, NAMES[:n], seed)
     b = _Builder(s)
@@ -200,6 +203,8 @@ def make_state(
         s.players[p].received = b.take_all(spec)
     if face_up is not None:
         s.face_up = b.take_all(face_up)
+    if offered is not None:
+        s.offered = b.take_all(offered)
     if discard is not None:
         s.deck[:0] = s.discard
         s.discard = []
