@@ -57,7 +57,8 @@ def _header(state: GameState) -> str:
 
 
 def _table(state: GameState) -> list[str]:
-    limit = setup_for(state.mode.value, len(state.players)).exhaustion_limit
+    s = setup_for(state.mode.value, len(state.players))
+    limit = s.exhaustion_limit
     lines = [
         _(
             "Deck {deck} cards, discard pile {discard}; the deck has run out {count} of {limit} times."
@@ -74,6 +75,16 @@ def _table(state: GameState) -> list[str]:
     if state.face_up:
         cards = ", ".join(f"f{i + 1} {bean_name(KIND_OF[c])}" for i, c in enumerate(state.face_up))
         lines.append(_("Face up: {cards}.").format(cards=cards))
+    if state.offered:  # R-DUEL-4 step 1
+        cards = ", ".join(f"f{i + 1} {bean_name(KIND_OF[c])}" for i, c in enumerate(state.offered))
+        lines.append(
+            _("On offer to {name}: {cards}.").format(
+                name=state.players[state.active].name, cards=cards
+            )
+        )
+    if s.duel and state.discard:  # its top decides what joins the turned-up cards (R-DUEL-4)
+        top = bean_name(KIND_OF[state.discard[-1]])
+        lines.append(_("Top of the discard pile: {bean}.").format(bean=top))
     for o in state.offers:
         lines.append(_offer(state, o))
     return lines

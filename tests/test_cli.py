@@ -383,6 +383,25 @@ def test_show_hides_other_hands(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 2 and "there is no player 'zed'" in err
 
 
+def test_script_and_show_play_a_bean_duel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-DUEL-4: script plays the duel's moves; show names the offered beans and the
+    discard pile's top card (D-12) and hides Ann's hand from Bob (D-9)."""
+    start, after, moves = tmp_path / "d.json", tmp_path / "after.json", tmp_path / "m.txt"
+    save_file(Session.new("classic", ["Ann", "Bob"], 3), start)
+    moves.write_text("Ann: plant 1\nAnn: discard h2\nAnn: end\nAnn: plant f1 2\nAnn: end\n")
+    code, out, _err = run(capsys, "script", start, moves, "--out", after)
+    assert code == 0 and "Ann discards soy from the hand." in out
+    state = load_file(after).state
+    assert (state.active, len(state.offered), state.discard) == (1, 2, state.discard[:1])
+    code, out, _err = run(capsys, "show", after, "--as", "Bob")
+    assert code == 0
+    assert "On offer to Bob: f1 coffee, f2 black-eyed." in out
+    assert "Top of the discard pile: soy." in out
+    assert out.count("hand:") == 1
+
+
 def test_schema_is_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = run(capsys, "schema")
     assert code == 0

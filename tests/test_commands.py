@@ -21,7 +21,7 @@ from bohnanza_tui.commands import (
 from bohnanza_tui.rules import actions as a
 from bohnanza_tui.rules import apply, check, legal_actions, new_game, pending_players
 from bohnanza_tui.rules.actions import Action
-from bohnanza_tui.rules.data import KIND_INDEX
+from bohnanza_tui.rules.data import KIND_INDEX, KINDS
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.state import KIND_OF, KONTOR, GameState, Holding, Phase, Ship
 
@@ -511,3 +511,77 @@ def test_a_command_has_at_most_500_characters() -> None:
     assert error(s, "end " + " " * 600) == "a command has at most 500 characters"
     assert error(s, "plant h" + "9" * 5000) == "a command has at most 500 characters"
     assert to_action(s, 0, "end" + " " * 400) == a.EndPhase(0)
+
+
+# -- the Bean Duel (RULES.md section 5) ------------------------------------------------------------
+
+
+def duel_offered() -> GameState:
+    """Ann's step 1 (R-DUEL-4): chili, wax and a second chili on offer to her."""
+    s = new_game("classic", ["Ann", "Bob"], 2)
+    s.offered = [take(s, "chili"), take(s, "wax"), take(s, "chili")]
+    return s
+
+
+def test_duel_random_games_round_trip() -> None:
+    """R-DUEL-4: every listed duel move (plants from the offer and the turned-up cards,
+    discards) formats to a command that reads back as the same action."""
+    for seed in (1, 2, 3):
+        state = new_game("classic", ["Ann", "Bob"], seed)
+        player = RandomPlayer(random.Random(seed), harvest_rate=0.2)
+        seen: set[str] = set()
+        while not state.over:
+            move = player.step(state)
+            for m in [move, *legal_actions(state, state.active)]:
+                assert round_trips(state, m), (format_action(state, m), m)
+                seen.add(m.name)
+            apply(state, move)
+        assert {"plant", "discard", "end"} <= seen
+
+
+def test_duel_plant_and_discard_the_offered_beans() -> None:
+    """R-DUEL-4 step 1: f1, f2... are the beans on offer; a kind picks one of them."""
+    s = duel_offered()
+    chili, wax, chili2 = s.offered
+    assert to_action(s, 0, "plant chili 1") == a.Plant(0, chili, 0, 0)
+    assert to_action(s, 0, "plant f3 2") == a.Plant(0, chili2, 0, 1)
+    assert error(s, "plant 1") == "beans of several kinds wait to be planted (chili, wax): name one"
+    assert to_action(s, 0, "discard wax") == a.Discard(0, wax)
+    assert to_action(s, 0, "discard f1") == a.Discard(0, chili)
+    assert error(s, "discard soy") == "no soy bean is face up"
+    assert format_action(s, a.Discard(0, wax)) == "discard wax"
+    assert format_action(s, a.Plant(0, chili, 0, 2)) == "plant chili 3"
+
+
+def test_duel_discard_a_hand_card() -> None:
+    """R-DUEL-4 step 2: a hand card by position or by kind (the first of that kind)."""
+    s = new_game("classic", ["Ann", "Bob"], 2)
+    apply(s, a.Plant(0, s.players[0].hand[0], 0, 0))
+    hand = s.players[0].hand
+    assert to_action(s, 0, "discard h3") == a.Discard(0, hand[2])
+    first = next(c for c in hand if KIND_OF[c] == KIND_OF[hand[2]])
+    kind = KINDS[KIND_OF[hand[2]]]
+    assert to_action(s, 0, f"discard {kind}") == a.Discard(0, first)
+    assert error(s, "discard h9") == "your hand has 4 cards; there is no h9"
+    assert "discard CARD|KIND" in error(s, "discard")
+
+
+def test_duel_plant_a_turned_up_bean() -> None:
+    """R-DUEL-4 step 3: in a duel 'plant KIND PLACE' takes a turned-up bean."""
+    s = new_game("classic", ["Ann", "Bob"], 5)
+    apply(s, a.Plant(0, s.players[0].hand[0], 0, 0))
+    apply(s, a.EndPhase(0))
+    first = s.face_up[0]
+    kind = KINDS[KIND_OF[first]]
+    assert to_action(s, 0, f"plant {kind} 3") == a.Plant(0, first, 0, 2)
+    assert to_action(s, 0, "plant f1 3") == a.Plant(0, first, 0, 2)
+
+
+def test_duel_completions() -> None:
+    """R-DUEL-2, R-DUEL-4: discard offered, trading commands not offered."""
+    s = duel_offered()
+    words = completions(s, 0, "")
+    assert "discard" in words and "offer" not in words and "keep" not in words
+    assert completions(s, 0, "discard ") == ["f1", "f2", "f3", "chili", "wax"]
+    assert completions(s, 0, "plant ")[-2:] == ["chili", "wax"]
+    assert "discard" not in completions(new_game("classic", ["Ann", "Bob", "Cy"], 1), 0, "")

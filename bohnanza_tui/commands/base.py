@@ -8,7 +8,7 @@ from typing import ClassVar
 from ..i18n import _
 from ..rules.actions import Action
 from ..rules.data import KINDS
-from .context import Context
+from .context import Context, table_row
 from .lexicon import CommandError, Words, local_kind_names
 
 
@@ -84,7 +84,7 @@ def hand_words(ctx: Context) -> list[str]:
 
 
 def face_up_words(ctx: Context) -> list[str]:
-    return [f"f{i + 1}" for i in range(len(ctx.state.face_up))]
+    return [f"f{i + 1}" for i in range(len(table_row(ctx.state)))]
 
 
 def kontor_words(ctx: Context) -> list[str]:

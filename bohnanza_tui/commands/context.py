@@ -146,7 +146,7 @@ class Context:
             )
         if ref.area == "f":
             return _nth(
-                self.state.face_up,
+                table_row(self.state),
                 ref.number,
                 _("{n} cards are face up; there is no {ref}"),
                 ref,
@@ -269,3 +269,9 @@ def kind_list(kinds: Sequence[int]) -> str:
 
 
 __all__ = ["EVERYONE", "Context", "kind_list", "kinds_of", "kontor_sources"]
+
+
+def table_row(state: GameState) -> list[int]:
+    """The face-up cards on the table, ``f1``, ``f2``...: the turned-up ones, or in
+    the Bean Duel's step 1 the ones on offer (R-DUEL-4; never both at once)."""
+    return state.face_up or state.offered

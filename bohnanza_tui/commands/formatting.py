@@ -15,7 +15,7 @@ from ..rules import actions as a
 from ..rules.actions import Action
 from ..rules.data import KINDS
 from ..rules.state import KIND_OF, KONTOR, GameState
-from .context import EVERYONE, Context, kontor_sources
+from .context import EVERYONE, Context, kontor_sources, table_row
 from .lexicon import CommandError, tokenize
 from .parser import to_actions
 
@@ -51,8 +51,9 @@ def _reads_back(state: GameState, action: Action, text: str) -> bool:
 def card_ref(ctx: Context, card: int) -> str:
     if card in ctx.me.hand:
         return f"h{ctx.me.hand.index(card) + 1}"
-    if card in ctx.state.face_up:
-        return f"f{ctx.state.face_up.index(card) + 1}"
+    row = table_row(ctx.state)
+    if card in row:
+        return f"f{row.index(card) + 1}"
     for label, c in kontor_sources(ctx.state, ctx.player, ctx.player):
         if c == card:
             return label
@@ -203,6 +204,10 @@ _WRITERS: dict[type[Action], Callable[[Context, Any], list[str]]] = {
     ),
     a.EndPhase: lambda ctx, x: ["end"],
     a.Keep: lambda ctx, x: [f"keep {card_ref(ctx, x.card)}"],
+    a.Discard: lambda ctx, x: [
+        f"discard {KINDS[KIND_OF[x.card]]}",
+        f"discard {card_ref(ctx, x.card)}",
+    ],
     a.MakeOffer: _offer,
     a.Accept: _accept,
     a.Decline: lambda ctx, x: [f"decline {x.offer}"],

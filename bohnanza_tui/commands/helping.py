@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..i18n import N_, _
+from ..rules.data import setup_for
 from ..rules.state import GameState, Mode
 from . import meta, trade, turn, voyage
 from .base import Command
@@ -89,6 +90,11 @@ def _overview() -> str:
 
 
 def _available(cls: type[Command], state: GameState) -> bool:
+    duel = setup_for(state.mode.value, len(state.players)).duel
+    if cls is turn.DiscardCommand:  # the Bean Duel's own move (R-DUEL-4)
+        return duel
+    if duel and (cls in trade.COMMANDS or cls is turn.KeepCommand):
+        return False  # no trading with two players (R-DUEL-2)
     if state.mode is Mode.CLASSIC:
         return cls not in voyage.COMMANDS and cls is not turn.IslandCommand
     return True

@@ -1,4 +1,4 @@
-"""Commands of the turn itself: island, plant, harvest, buy, keep, end."""
+"""Commands of the turn itself: island, plant, harvest, buy, keep, discard, end."""
 
 from __future__ import annotations
 
@@ -8,16 +8,18 @@ from typing import Literal
 from ..i18n import N_, _
 from ..rules import actions as a
 from ..rules.actions import Action
+from ..rules.data import setup_for
 from ..rules.params import bean_name
 from ..rules.state import KIND_OF, Phase
 from .base import (
     Command,
     face_up_words,
+    hand_words,
     island_words,
     kind_words,
     place_words,
 )
-from .context import Context, kind_list, kinds_of
+from .context import Context, kind_list, kinds_of, table_row
 from .lexicon import CardRef, CommandError, PlaceRef, Words, card_token, kind_token, place_token
 
 
@@ -57,7 +59,8 @@ class PlantCommand(Command):
     word = "plant"
     usage = ("plant [kept|received] [KIND] PLACE",)
     summary = N_(
-        "Plant a bean: in phase 1 the front card of your hand, in phase 3 a kept or received bean."
+        "Plant a bean: in phase 1 the front card of your hand, in phase 3 a kept or received bean;"
+        " with two players also a bean on offer to you or one you turned up."
     )
     examples = ("plant 2", "plant chili 1", "plant blue k", "plant received soy A1.1")
 
@@ -87,6 +90,8 @@ class PlantCommand(Command):
     def _card(self, ctx: Context, island: int) -> int:
         if self.card is not None:
             return ctx.card(self.card)
+        if self.source is None and on_the_table(ctx):
+            return self._from_table(ctx)
         if self.source is not None or ctx.state.phase is Phase.PLANT_TRADED:
             return self._waiting(ctx, island)
         hand = ctx.me.hand
@@ -100,6 +105,23 @@ class PlantCommand(Command):
         raise CommandError(
             _("there is no {bean} bean in your hand").format(bean=bean_name(self.kind))
         )
+
+    def _from_table(self, ctx: Context) -> int:
+        """A bean on offer (R-DUEL-4 step 1) or turned up (step 3)."""
+        pool = table_row(ctx.state)
+        if self.kind is None:
+            kinds = kinds_of(pool)
+            if len(kinds) > 1:
+                raise CommandError(
+                    _("beans of several kinds wait to be planted ({kinds}): name one").format(
+                        kinds=kind_list(kinds)
+                    )
+                )
+            return pool[0]
+        for c in pool:
+            if KIND_OF[c] == self.kind:
+                return c
+        raise CommandError(_("no {bean} bean is face up").format(bean=bean_name(self.kind)))
 
     def _waiting(self, ctx: Context, island: int) -> int:
         """A kept or received bean; kept ones first when planting on the turn's island."""
@@ -133,6 +155,8 @@ class PlantCommand(Command):
     @classmethod
     def complete(cls, ctx: Context, done: list[str]) -> list[str]:
         places = place_words(ctx)
+        if not done and on_the_table(ctx):
+            return [*places, *kind_words(kinds_of(table_row(ctx.state)))]
         if not done:
             waiting = ctx.me.kept + ctx.me.received
             kinds = kind_words(kinds_of(waiting)) if waiting else []
@@ -143,6 +167,14 @@ class PlantCommand(Command):
         if place_token_or_none(done[-1]) is None:
             return places
         return []
+
+
+def on_the_table(ctx: Context) -> bool:
+    """Bean Duel: the beans to plant now lie on the table (R-DUEL-4 steps 1 and 3)."""
+    state = ctx.state
+    if state.offered:
+        return True
+    return state.phase is Phase.TRADE and setup_for(state.mode.value, len(state.players)).duel
 
 
 def place_token_or_none(word: str) -> PlaceRef | None:
@@ -292,11 +324,56 @@ class KeepCommand(Command):
         return [w for w in face_up_words(ctx) if w not in done]
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardCommand(Command):
+    card: CardRef | int
+
+    word = "discard"
+    usage = ("discard CARD|KIND",)
+    summary = N_(
+        "With two players: discard a bean on offer to you, or once a turn after phase 1"
+        " a card from any place in your hand (R-DUEL-4)."
+    )
+    examples = ("discard h3", "discard f1", "discard chili")
+
+    @classmethod
+    def read(cls, words: Words) -> Command:
+        what = words.pop(_("a card or a bean kind, such as h3, f1 or chili"))
+        card: CardRef | int | None = card_token(what)
+        if card is None:
+            card = kind_token(what)
+        if card is None:
+            raise words.error(_("'{word}' is not a bean kind or a card").format(word=what))
+        words.end()
+        return cls(card)
+
+    def actions(self, ctx: Context) -> list[Action]:
+        if isinstance(self.card, CardRef):
+            return [a.Discard(ctx.player, ctx.card(self.card))]
+        pool = ctx.state.offered or ctx.me.hand
+        for c in pool:
+            if KIND_OF[c] == self.card:
+                return [a.Discard(ctx.player, c)]
+        bean = bean_name(self.card)
+        if ctx.state.offered:
+            raise CommandError(_("no {bean} bean is face up").format(bean=bean))
+        raise CommandError(_("there is no {bean} bean in your hand").format(bean=bean))
+
+    @classmethod
+    def complete(cls, ctx: Context, done: list[str]) -> list[str]:
+        if done:
+            return []
+        if ctx.state.offered:
+            return [*face_up_words(ctx), *kind_words(kinds_of(ctx.state.offered))]
+        return [*hand_words(ctx), *kind_words(kinds_of(ctx.me.hand))]
+
+
 COMMANDS: tuple[type[Command], ...] = (
     PlantCommand,
     HarvestCommand,
     EndCommand,
     KeepCommand,
+    DiscardCommand,
     BuyCommand,
     IslandCommand,
 )
