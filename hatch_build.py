@@ -30,6 +30,7 @@ COMPILED = (
     "outcome",
     "common",
     "engine",
+    "moves",
     "trading",
     "voyage",
     "duel",

@@ -198,46 +198,62 @@ def check_view(state: GameState, player: int, rng: random.Random) -> None:
     assert d.face_up == state.face_up and d.discard[-1:] == state.discard[-1:]
 
 
-#: actions ``legal_actions`` leaves out by design (CORE.md: too many to list)
-UNLISTED = (MakeOffer, Accept, Confirm, Withdraw)
+#: actions ``legal_actions`` leaves out by design (rules/moves.py: too many to list)
+UNLISTED = (MakeOffer, Accept, Confirm)
+
+
+def source(state: GameState, card: int) -> str:
+    """The pile a card lies in, as the move list tells interchangeable cards apart."""
+    for p in state.players:
+        for name, cards in (("kept", p.kept), ("received", p.received), ("hand", p.hand)):
+            if card in cards:
+                return name
+        for h in p.holdings:
+            if card in h.kontor:
+                return f"kontor {h.island}"
+    for i, sh in enumerate(state.ships):
+        if card in sh.cargo:
+            return f"ship {i}"
+    if card in state.offered:
+        return "offered"
+    return "face up" if card in state.face_up else "?"
 
 
 def listed(state: GameState, a: Action, legal: list[Action]) -> bool:
-    """Is the legal action ``a`` in ``legal``, up to the variants the list leaves out?
+    """Is the legal action ``a`` in ``legal``, or represented there (rules/moves.py)?
 
-    The list names one card per kind for a plant or a store move, loads and
-    unloads one bean at a time, pays with the first five store beans, and
-    sails two ships together only to a colony.
+    The list names one card of a kind per pile and place, and pays from the
+    pirate store with one payment; every other variant is listed as it is.
     """
     if a in legal:
         return True
-    store5 = tuple(state.players[a.player].store[:5])
+    same = [b for b in legal if type(b) is type(a) and b.player == a.player]
     if isinstance(a, BuyPirateShip):
-        return BuyPirateShip(a.player, store5) in legal
+        return bool(same)
     if isinstance(a, RaidShip):
-        return RaidShip(a.player, a.ship, store5) in legal
-    if isinstance(a, RaidKontor):
-        return RaidKontor(a.player, a.victim, a.card, a.island, a.slot, store5) in legal
+        return any(isinstance(b, RaidShip) and b.ship == a.ship for b in same)
+    if isinstance(a, Sail):
+        return any(isinstance(b, Sail) and {*b.ships} == {*a.ships} and b.island == a.island for b in same)
     if isinstance(a, Load):
-        return Load(a.player, a.ship, a.cards[:1]) in legal
-    if isinstance(a, Unload):
-        return Unload(a.player, a.ship, 1) in legal
-    if isinstance(a, Sail) and len(a.ships) == 2:
-        return all(Sail(a.player, (s,), a.island) in legal for s in a.ships) or (
-            Sail(a.player, tuple(sorted(a.ships)), a.island) in legal
-        )
-    if isinstance(a, Plant):
         return any(
-            isinstance(b, Plant)
-            and KIND_OF[b.card] == KIND_OF[a.card]
-            and (b.island, b.slot) == (a.island, a.slot)
-            for b in legal
+            isinstance(b, Load)
+            and b.ship == a.ship
+            and len(b.cards) == len(a.cards)
+            and KIND_OF[b.cards[0]] == KIND_OF[a.cards[0]]
+            for b in same
         )
-    if isinstance(a, ToStore):
-        return any(isinstance(b, ToStore) and KIND_OF[b.card] == KIND_OF[a.card] for b in legal)
     if isinstance(a, Discard):
         after = discarded_row(state, a)
         return any(isinstance(b, Discard) and discarded_row(state, b) == after for b in legal)
+
+    def like(b: Action, card: int, b_card: int) -> bool:
+        same_card = KIND_OF[b_card] == KIND_OF[card] and source(state, b_card) == source(state, card)
+        return same_card and all(
+            getattr(b, f) == getattr(a, f) for f in ("island", "slot", "victim") if hasattr(a, f)
+        )
+
+    if isinstance(a, Plant | Keep | ToStore | KontorToField | RaidKontor):
+        return any(like(b, a.card, b.card) for b in same)  # type: ignore[attr-defined]
     return False
 
 

@@ -186,8 +186,10 @@ def pay(state: GameState, player: int, amount: int) -> None:
 
 
 def price(value: int | None) -> int:
-    """A price of Bohn Voyage (None only in classic, where voyage checks refuse first)."""
-    assert value is not None
+    """A price of Bohn Voyage from the set-up; classic has none (None), and every
+    voyage check refuses a classic game first (R-VOY-1), so asking for one there is a bug."""
+    if value is None:
+        raise ValueError("a Bohn Voyage price asked for in a classic game")
     return value
 
 

@@ -5,8 +5,9 @@ Users (the app, the bots, the command runner, the tests) call:
 - ``new_game(mode, names, seed)``;
 - ``pending_players(state)``: who is expected to act now (more than one
   player can be: trade partners, everyone planting received beans);
-- ``legal_actions(state, player)``: every legal non-trade action (trades are
-  too many to list; ``check`` validates any concrete one);
+- ``legal_actions(state, player)``: the move list (``moves``): every legal
+  action but new offers, acceptances and confirmations (too many to list;
+  ``check`` validates any concrete one);
 - ``check(state, action)``: ``None`` or the ``Refusal`` naming the rule;
 - ``apply(state, action)``: the events, or ``IllegalAction`` and no change;
 - ``apply_unchecked``: the fast path for actions known to be legal.
@@ -18,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple, TypeVar
 
-from . import duel, trading, voyage
+from . import duel, moves, trading, voyage
 from .actions import (
     Accept,
     Action,
@@ -51,7 +52,6 @@ from .common import (
     check_voyage,
     draw,
     event,
-    field_takes,
     holding_at,
     island_label,
     pay,
@@ -74,7 +74,6 @@ from .state import (
     GAME_OVER,
     HOME,
     KIND_OF,
-    KONTOR,
     PLANT,
     PLANT_TRADED,
     TRADE,
@@ -659,90 +658,7 @@ def next_to_act(state: GameState) -> int:
     return pending[0]
 
 
-#: an action not yet built: its class, then its arguments (cheaper to list than actions)
-Spec = tuple[Any, ...]
-
-
-def _plants(state: GameState, player: int, cards: list[int], island: int | None) -> list[Spec]:
-    """Plant candidates: one card of each kind waiting, onto every place that takes it."""
-    out: list[Spec] = []
-    seen: list[int] = []
-    for c in cards:
-        k = KIND_OF[c]
-        if k in seen:
-            continue
-        seen.append(k)
-        for h in state.players[player].holdings:
-            if island is None or h.island == island:
-                i = h.island
-                for s, f in enumerate(h.fields):
-                    if field_takes(f, k):
-                        out.append((Plant, player, c, i, s))
-                if len(h.kontor) < h.kontor_cap:
-                    out.append((Plant, player, c, i, KONTOR))
-    return out
-
-
-def harvest_specs(state: GameState, player: int) -> list[Spec]:
-    """The harvests ``player`` may make now (R-BASE-11: at any time)."""
-    out: list[Spec] = []
-    if state.phase is GAME_OVER or (player != state.active and setup(state).duel):
-        return out  # R-DUEL-3: in the Bean Duel only in one's own turn
-    for h in state.players[player].holdings:
-        i = h.island
-        fields = h.fields
-        for s, f in enumerate(fields):
-            if f and not protected(fields, f):
-                out.append((Harvest, player, i, s))
-    return out
-
-
-def candidate_specs(state: GameState, player: int, harvests: bool = True) -> list[Spec]:
-    """The actions worth checking for ``player`` now, unbuilt.
-
-    A superset of the legal non-trade actions, kept tight with the same rule
-    predicates the checks use, so that nearly every candidate is legal; the
-    final word is always ``check``.
-    """
-    phase = state.phase
-    if phase is GAME_OVER:
-        return []
-    p = state.players[player]
-    out = harvest_specs(state, player) if harvests else []
-    if len(p.holdings[0].fields) < 3:
-        out.append((BuyField, player, player))
-    if state.offers:
-        n = len(state.players)
-        out += [(Decline, player, o.id) for o in state.offers if player in o.addressees(n)]
-    if player == state.active:
-        if phase is CHOOSE_ISLAND:
-            return out + [(ChooseIsland, player, i) for i in voyage.rotation_due(state, player)[1]]
-        out.append((EndPhase, player))
-        if phase is PLANT:
-            if state.offered:  # R-DUEL-4 step 1
-                out += _plants(state, player, state.offered, state.turn_island)
-            elif p.hand and state.planted < 2 and not state.discarded:
-                out += _plants(state, player, p.hand[:1], state.turn_island)
-            out += duel.discard_specs(state, player) if setup(state).duel else []
-        elif phase is TRADE:
-            if setup(state).duel:  # R-DUEL-4 step 3
-                out += _plants(state, player, state.face_up, state.turn_island)
-            else:
-                out += [(Keep, player, c) for c in state.face_up]
-        elif p.kept:
-            out += _plants(state, player, p.kept, state.turn_island)
-        if state.mode is VOYAGE:
-            out += voyage.voyage_specs(state, player)
-    if phase is PLANT_TRADED and p.received:
-        out += _plants(state, player, p.received, None)
-    return out
-
-
-def candidate_actions(state: GameState, player: int) -> list[Action]:
-    """Actions worth checking for ``player`` now (a superset of the legal non-trade actions)."""
-    return [spec[0](*spec[1:]) for spec in candidate_specs(state, player)]
-
-
 def legal_actions(state: GameState, player: int) -> list[Action]:
-    """Every legal action of ``player`` now, except new offers and acceptances (see ``check``)."""
-    return [a for a in candidate_actions(state, player) if check(state, a) is None]
+    """The move list of ``player`` now (see ``moves``): every legal action but new offers,
+    acceptances and confirmations, one for each group of interchangeable ones."""
+    return [a for a in map(moves.build, moves.candidates(state, player)) if check(state, a) is None]

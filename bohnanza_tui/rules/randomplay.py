@@ -1,8 +1,10 @@
 """Random legal play, trades included: for benchmarks, property tests and the floor bot.
 
-``legal_actions`` leaves trades out (there are too many); this module makes
-random offers, answers, donations and confirmations and keeps only those that
-``engine.check`` accepts, so every part of the turn is exercised.
+The moves come from the one move list (``moves``): a family at a time for the
+random player's proposals, all of it for a uniform pick. The list leaves new
+offers, answers and confirmations out (there are too many); this module makes
+random ones and keeps only those that ``engine.check`` accepts, so every part
+of the turn is exercised.
 """
 
 from __future__ import annotations
@@ -14,40 +16,37 @@ from typing import Final, TypeVar
 from .actions import (
     Accept,
     Action,
-    BuyField,
-    BuyHarbor,
-    BuyPirateShip,
-    BuyShip,
-    ChooseIsland,
     Confirm,
     Decline,
     Discard,
     EndPhase,
-    Harvest,
     Keep,
-    KontorToField,
-    Load,
     MakeOffer,
-    Plant,
-    RaidKontor,
-    RaidShip,
-    Sail,
-    ToStore,
-    Unload,
 )
-from .common import field_takes, protected, setup
+from .common import setup
 from .data import KINDS
-from .engine import candidate_specs, check, harvest_specs, pending_players
-from .state import CHOOSE_ISLAND, KIND_OF, KONTOR, PLANT, TRADE, VOYAGE, GameState
+from .engine import check, pending_players
+from .moves import Spec, build, candidates, family
+from .state import CHOOSE_ISLAND, KIND_OF, PLANT, TRADE, VOYAGE, GameState
 from .trading import awaiting, tradeable
-from .voyage import store_payment
 
 T = TypeVar("T")
 
 #: offers the active player makes at most per turn in random play
 MAX_OFFERS: Final = 3
-#: the kinds of voyage move a random player tries, as numbered in ``_voyage``, with repeats as weights
-VOYAGE_MOVES: Final = (0, 0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 8)
+#: the families of voyage move a random player tries (``moves.FAMILIES``), repeats as weights
+VOYAGE_MOVES: Final = (
+    ("buy",) * 3
+    + ("sail",) * 2
+    + ("load", "unload")
+    + ("store",) * 3
+    + (
+        "move",
+        "raid",
+        "raid",
+        "raid",
+    )
+)
 
 
 def _pick(rng: random.Random, items: Sequence[T]) -> T:
@@ -112,14 +111,13 @@ def random_legal(
     """
     rand = rng.random
     with_harvests = harvest_rate >= 1.0 or rand() < harvest_rate
-    pools = [candidate_specs(state, player, with_harvests)]
+    pools = [candidates(state, player, with_harvests)]
     if not with_harvests:
-        pools.append(harvest_specs(state, player))
+        pools.append(family(state, player, "harvest"))
     for pool in pools:
         for i in range(len(pool) - 1, -1, -1):
             j = int(rand() * (i + 1))
-            spec = pool[j]
-            action: Action = spec[0](*spec[1:])
+            action: Action = build(pool[j])
             if check(state, action) is None:
                 return action
             pool[j] = pool[i]
@@ -188,9 +186,10 @@ class RandomPlayer:
             return self._harvest(state, player, None)
         phase = state.phase
         if phase is CHOOSE_ISLAND:
-            return ChooseIsland(player, int(rng.random() * len(state.islands)))
+            return self._one(family(state, player, "choose_island"))
         if state.mode is VOYAGE and player == state.active and r > 0.6:
-            return self._voyage(state, player)
+            name = VOYAGE_MOVES[int(rng.random() * len(VOYAGE_MOVES))]
+            return self._one(family(state, player, name))
         if player == state.active and setup(state).duel:
             return self._duel(state, player)
         if phase is PLANT:
@@ -227,88 +226,19 @@ class RandomPlayer:
             return self._plant(state, player, _pick(self.rng, state.face_up), state.turn_island)
         return EndPhase(player)
 
+    def _one(self, specs: list[Spec]) -> Action | None:
+        """One of ``specs``, built, each equally likely; None if there are none."""
+        return build(_pick(self.rng, specs)) if specs else None
+
     def _plant(self, state: GameState, player: int, card: int, island: int | None) -> Action | None:
         """Plant where the bean fits; if it fits nowhere, harvest first (R-BASE-7)."""
-        kind = KIND_OF[card]
-        places = []
-        for h in state.players[player].holdings:
-            if island is None or h.island == island:
-                i = h.island
-                places += [(i, s) for s, f in enumerate(h.fields) if field_takes(f, kind)]
-                if len(h.kontor) < h.kontor_cap:
-                    places.append((i, KONTOR))
+        places = family(state, player, "plant", card=card)
         if not places:
             return self._harvest(state, player, island)
-        i, slot = places[int(self.rng.random() * len(places))]
-        return Plant(player, card, i, slot)
+        return self._one(places)
 
     def _harvest(self, state: GameState, player: int, island: int | None) -> Action | None:
-        fields = [
-            (h.island, s)
-            for h in state.players[player].holdings
-            if island is None or h.island == island
-            for s, f in enumerate(h.fields)
-            if f and not protected(h.fields, f)
-        ]
-        if not fields:
-            return None
-        i, slot = fields[int(self.rng.random() * len(fields))]
-        return Harvest(player, i, slot)
-
-    def _voyage(self, state: GameState, player: int) -> Action | None:
-        """A plausible Bohn Voyage move: the kind of thing a player tries in his turn."""
-        rng = self.rng
-        p = state.players[player]
-        ship_id = _pick(rng, state.ships_of(player))
-        ship = state.ships[ship_id]
-        here = p.holding(ship.island)
-        choice = VOYAGE_MOVES[int(rng.random() * len(VOYAGE_MOVES))]
-        if choice == 0:
-            free = [i for i, isl in enumerate(state.islands) if None in isl.harbors]
-            return BuyHarbor(player, _pick(rng, free)) if free else None
-        if choice == 1:
-            return (
-                BuyField(player, _pick(rng, p.holdings).island)
-                if rng.random() < 0.5
-                else BuyShip(player)
-            )
-        if choice == 2:
-            targets = [h.island for h in p.holdings if h.island != ship.island]
-            return Sail(player, (ship_id,), _pick(rng, targets)) if targets else None
-        if choice == 3:
-            return (
-                Load(player, ship_id, (_pick(rng, here.kontor),)) if here and here.kontor else None
-            )
-        if choice == 4:
-            return Unload(player, ship_id, 1) if ship.cargo else None
-        if choice == 5:
-            cards = p.holdings[0].kontor + (ship.cargo[:1] if ship.island == player else [])
-            return ToStore(player, _pick(rng, cards)) if cards else None
-        if choice == 6:
-            full = [h for h in p.holdings if h.kontor]
-            if not full:
-                return None
-            h = _pick(rng, full)
-            return KontorToField(player, _pick(rng, h.kontor), int(rng.random() * len(h.fields)))
-        pay = store_payment(state, player, p.pirate_ship)
-        if pay is None:
-            return None
-        if not p.pirate_ship:
-            return BuyPirateShip(player, pay)
-        if choice == 7:
-            loaded = [i for i, sh in enumerate(state.ships) if sh.owner != player and sh.cargo]
-            return RaidShip(player, _pick(rng, loaded), pay) if loaded else None
-        loot = [
-            (v, c)
-            for v, vp in enumerate(state.players)
-            if v != player
-            for h in vp.holdings
-            for c in h.kontor
-        ]
-        if not loot:
-            return None
-        victim, card = _pick(rng, loot)
-        place = self._plant(state, player, card, None)
-        if not isinstance(place, Plant):
-            return None
-        return RaidKontor(player, victim, card, place.island, place.slot, pay)
+        fields = family(state, player, "harvest")
+        if island is not None:
+            fields = [f for f in fields if f[2] == island]
+        return self._one(fields)

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..i18n import N_
 from .actions import (
-    BuyField,
     BuyHarbor,
     BuyPirateShip,
     BuyShip,
@@ -27,7 +24,6 @@ from .common import (
     check_player,
     check_voyage,
     event,
-    field_takes,
     island_label,
     pay,
     place_label,
@@ -397,7 +393,7 @@ def unload(state: GameState, a: Unload) -> list[Event]:
     ]
 
 
-def _in_store(store: list[int], card: int) -> bool:
+def in_store(store: list[int], card: int) -> bool:
     """D-6: the pirate store holds one bean of each kind at most."""
     kind = KIND_OF[card]
     return any(KIND_OF[c] == kind for c in store)
@@ -417,7 +413,7 @@ def check_to_store(state: GameState, a: ToStore) -> Refusal | None:
             "the pirate store takes beans only from the home Kontor or a ship docked at home",
         )
     kind = KIND_OF[a.card]
-    if _in_store(p.store, a.card):
+    if in_store(p.store, a.card):
         return refuse(
             "D-6",
             "the pirate store holds a {bean} bean already (one per kind)",
@@ -562,80 +558,3 @@ def raid_ship(state: GameState, a: RaidShip) -> list[Event]:
             loot=loot,
         )
     ]
-
-
-# -- what a player may do now (R-VOY-*), for ``engine.legal_actions`` -------------
-
-
-def voyage_specs(state: GameState, player: int) -> list[tuple[Any, ...]]:
-    """Candidate voyage actions of the active player, unbuilt (class, arguments).
-
-    Whole groups are skipped when the rule that governs the group refuses (no
-    coins for a harbor, no pirate ship for a raid), using the checks themselves;
-    see ``engine.candidate_specs``.
-    """
-    p = state.players[player]
-    out: list[tuple[Any, ...]] = []
-    coins = len(p.coins)
-    s = setup(state)
-    if coins >= price(s.harbor_cost):
-        for i, isl in enumerate(state.islands):
-            if isl.type is not HOME and None in isl.harbors and player not in isl.harbors:
-                out.append((BuyHarbor, player, i))
-    if coins >= price(s.second_colony_field_cost):
-        for h in p.holdings[1:]:
-            if check_buy_colony_field(state, player, h.island) is None:
-                out.append((BuyField, player, h.island))
-    if check_buy_ship(state, BuyShip(player)) is None:
-        out.append((BuyShip, player))
-    mine = state.ships_of(player)
-    for i in mine:
-        ship = state.ships[i]
-        if not ship.sailed:
-            for h in p.holdings:
-                if h.island != ship.island and not blockaded(state, player, h.island):
-                    out.append((Sail, player, (i,), h.island))
-        here = p.holding(ship.island)
-        if here is not None:
-            for c in here.kontor:
-                if not ship.cargo or KIND_OF[ship.cargo[0]] == KIND_OF[c]:
-                    out.append((Load, player, i, (c,)))
-            if ship.cargo and len(here.kontor) < here.kontor_cap:
-                out.append((Unload, player, i, 1))
-        if ship.cargo and ship.island == player and not _in_store(p.store, ship.cargo[0]):
-            out.append((ToStore, player, ship.cargo[0]))
-    ships = [i for i in mine if not state.ships[i].sailed]
-    if len(ships) == 2:
-        for h in p.holdings[1:]:
-            if all(state.ships[i].island != h.island for i in ships):
-                out.append((Sail, player, tuple(ships), h.island))
-    for c in p.holdings[0].kontor:
-        if not _in_store(p.store, c):
-            out.append((ToStore, player, c))
-    for h in p.holdings:
-        for c in h.kontor:
-            k = KIND_OF[c]
-            for slot, f in enumerate(h.fields):
-                if field_takes(f, k):
-                    out.append((KontorToField, player, c, slot))
-    pay_ship = store_payment(state, player, False)
-    if not p.pirate_ship and pay_ship is not None:
-        out.append((BuyPirateShip, player, pay_ship))
-    pay5 = store_payment(state, player, True)
-    if p.pirate_ship and pay5 is not None:
-        for i, ship in enumerate(state.ships):
-            if ship.owner != player and ship.cargo:
-                out.append((RaidShip, player, i, pay5))
-        for v, vp in enumerate(state.players):
-            if v == player:
-                continue
-            for vh in vp.holdings:
-                for c in vh.kontor:
-                    k = KIND_OF[c]
-                    for h in p.holdings:
-                        for slot, f in enumerate(h.fields):
-                            if field_takes(f, k):
-                                out.append((RaidKontor, player, v, c, h.island, slot, pay5))
-                        if len(h.kontor) < h.kontor_cap:
-                            out.append((RaidKontor, player, v, c, h.island, KONTOR, pay5))
-    return out

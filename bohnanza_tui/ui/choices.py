@@ -1,11 +1,13 @@
-"""The options behind each key: every candidate action, checked by the engine.
+"""The options behind each key, from the one move list (``rules.moves``), with the engine's verdict.
 
 A key such as ``p`` (plant) or ``s`` (sail) opens a list of what could be
-done; each entry is a concrete action with the engine's verdict. Refused
-entries stay in the list, greyed out with the refusal (rule id and reason),
-so a player sees *why* a harbor is blocked or a field can't take a bean.
-Nothing here decides a rule: it enumerates places, ships and cards and asks
-``engine.check``.
+done: the key's family of the move list, taken wide (every place, ship and
+island of the player, without the list's pre-filters). Each entry is a
+concrete action with ``engine.check``'s verdict: the legal ones are exactly
+the move list's, and refused entries stay in the list, greyed out with the
+refusal (rule id and reason), so a player sees *why* a harbor is blocked or a
+field can't take a bean. Nothing here decides a rule or enumerates moves of
+its own; this module labels them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 from textual.content import Content
 
 from bohnanza_tui.i18n import _
-from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Mode, Phase, check
+from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Phase, check, moves
 from bohnanza_tui.rules.actions import (
     BuyField,
     BuyHarbor,
@@ -24,6 +26,7 @@ from bohnanza_tui.rules.actions import (
     BuyShip,
     ChooseIsland,
     Confirm,
+    Decline,
     Harvest,
     Keep,
     KontorToField,
@@ -39,8 +42,7 @@ from bohnanza_tui.rules.actions import (
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import SALE_TABLES
 from bohnanza_tui.rules.state import IslandType
-from bohnanza_tui.rules.trading import owes_answer
-from bohnanza_tui.rules.voyage import ship_number, store_payment
+from bohnanza_tui.rules.voyage import kontor_of_card, rotation_due, ship_number
 
 from . import render
 
@@ -75,22 +77,19 @@ def _place_label(state: GameState, player: int, island: int, slot: int) -> Conte
     return Content.assemble((name, "bold"), ": ", inside)
 
 
-def places(state: GameState, player: int, island: int | None = None) -> list[tuple[int, int]]:
-    """Every field and Kontor of ``player`` (on ``island`` only, if given), home first."""
-    out: list[tuple[int, int]] = []
-    for h in state.players[player].holdings:
-        if island is not None and h.island != island:
-            continue
-        out += [(h.island, s) for s in range(len(h.fields))]
-        if h.kontor_cap:
-            out.append((h.island, KONTOR))
-    return out
+def _options(
+    state: GameState, player: int, family: str, card: int | None = None
+) -> list[Action]:
+    """The move list's family ``family`` without its pre-filters (``moves.family``, wide):
+    the legal options and the refused ones the player may want to know about."""
+    return [moves.build(spec) for spec in moves.family(state, player, family, True, card)]
 
 
 def plant_choices(state: GameState, player: int, card: int) -> list[Choice]:
     return [
-        checked(state, _place_label(state, player, i, s), Plant(player, card, i, s))
-        for i, s in places(state, player)
+        checked(state, _place_label(state, player, a.island, a.slot), a)
+        for a in _options(state, player, "plant", card)
+        if isinstance(a, Plant)
     ]
 
 
@@ -105,115 +104,79 @@ def preferred_plant(state: GameState, allowed: list[Plant]) -> Plant:
 
 def harvest_choices(state: GameState, player: int) -> list[Choice]:
     out = []
-    for h in state.players[player].holdings:
-        table = SALE_TABLES[state.islands[h.island].type.value]
-        for s, f in enumerate(h.fields):
-            if not f:
-                continue
-            coins = table[KIND_OF[f[0]]][len(f)]
-            label = Content.assemble(
-                _place_label(state, player, h.island, s),
-                (" → " + _("sells for {coins}").format(coins=coins), "bold"),
-            )
-            out.append(checked(state, label, Harvest(player, h.island, s)))
+    for a in _options(state, player, "harvest"):
+        assert isinstance(a, Harvest)
+        h = state.players[player].holding(a.island)
+        assert h is not None
+        f = h.fields[a.slot]
+        coins = SALE_TABLES[state.islands[a.island].type.value][KIND_OF[f[0]]][len(f)]
+        label = Content.assemble(
+            _place_label(state, player, a.island, a.slot),
+            (" → " + _("sells for {coins}").format(coins=coins), "bold"),
+        )
+        out.append(checked(state, label, a))
     return out
 
 
 def keep_choices(state: GameState, player: int) -> list[Choice]:
     return [
-        checked(state, Content.assemble(_("Keep "), render.card(c)), Keep(player, c))
-        for c in state.face_up
+        checked(state, Content.assemble(_("Keep "), render.card(a.card)), a)
+        for a in _options(state, player, "keep")
+        if isinstance(a, Keep)
     ]
 
 
 def island_choices(state: GameState, player: int) -> tuple[str, list[Choice]]:
     """The rotation: the type due and only the islands that qualify (``voyage.rotation_due``)."""
-    from bohnanza_tui.rules.voyage import rotation_due
-
-    kind, islands = rotation_due(state, player)
     out = []
-    for i in islands:
-        isl = state.islands[i]
+    for a in _options(state, player, "choose_island"):
+        assert isinstance(a, ChooseIsland)
+        isl = state.islands[a.island]
         name = _("home") if isl.type is IslandType.HOME else isl.name
-        out.append(
-            checked(
-                state,
-                Content.assemble((name, "bold"), f" ({isl.type.value})"),
-                ChooseIsland(player, i),
-            )
-        )
-    return kind.value, out
+        out.append(checked(state, Content.assemble((name, "bold"), f" ({isl.type.value})"), a))
+    return rotation_due(state, player)[0].value, out
 
 
-def _store_pay(state: GameState, player: int, raid: bool) -> tuple[int, ...]:
-    """The payment offered for a raid or a pirate ship (``voyage.store_payment``);
-    all the store holds when that is too little, so that the engine says why."""
-    if state.mode is not Mode.VOYAGE:
-        return ()
-    return store_payment(state, player, raid) or tuple(state.players[player].store)
-
-
-def buy_choices(state: GameState, player: int) -> list[Choice]:
+def _buy_label(state: GameState, a: Action) -> Content:
     s = setup(state)
-    p = state.players[player]
-    out: list[Choice] = []
-    if s.third_field_cost is not None:
-        out.append(
-            checked(
-                state,
-                Content(_("Third field at home ({cost} coins)").format(cost=s.third_field_cost)),
-                BuyField(player, player),
+    if isinstance(a, BuyField) and a.island == a.player:
+        return Content(_("Third field at home ({cost} coins)").format(cost=s.third_field_cost))
+    if isinstance(a, BuyField):
+        return Content(
+            _("Second field on {island} for {cost} coins").format(
+                island=state.islands[a.island].name, cost=s.second_colony_field_cost
             )
         )
-    if not s.is_voyage:
-        return out
-    colonies = [i for i, isl in enumerate(state.islands) if isl.type is not IslandType.HOME]
-    for i in sorted(colonies, key=lambda i: (state.islands[i].type.value, state.islands[i].name)):
-        isl = state.islands[i]
+    if isinstance(a, BuyHarbor):
+        isl = state.islands[a.island]
         owners = ", ".join(
             state.players[o].name if o is not None else _("free") for o in isl.harbors
         )
-        out.append(
-            checked(
-                state,
-                Content(
-                    _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
-                        island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
-                    )
-                ),
-                BuyHarbor(player, i),
+        return Content(
+            _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
+                island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
             )
         )
-    for h in p.holdings[1:]:
-        isl = state.islands[h.island]
-        out.append(
-            checked(
-                state,
-                Content(
-                    _("Second field on {island} for {cost} coins").format(
-                        island=isl.name, cost=s.second_colony_field_cost
-                    )
-                ),
-                BuyField(player, h.island),
-            )
-        )
-    out.append(
-        checked(
-            state,
-            Content(_("Second merchant ship for {cost} coins").format(cost=s.ship_cost)),
-            BuyShip(player),
-        )
+    if isinstance(a, BuyShip):
+        return Content(_("Second merchant ship for {cost} coins").format(cost=s.ship_cost))
+    return Content(
+        _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
     )
-    out.append(
-        checked(
-            state,
-            Content(
-                _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
-            ),
-            BuyPirateShip(player, _store_pay(state, player, False)),
-        )
-    )
-    return out
+
+
+def _buy_order(state: GameState, a: Action) -> tuple[int, str, str]:
+    """The third field, the harbors by island type (A to C) and name, colony fields, ships."""
+    if isinstance(a, BuyHarbor):
+        isl = state.islands[a.island]
+        return (1, isl.type.value, isl.name)
+    if isinstance(a, BuyField):
+        return (0 if a.island == a.player else 2, "", "")
+    return (3 if isinstance(a, BuyShip) else 4, "", "")
+
+
+def buy_choices(state: GameState, player: int) -> list[Choice]:
+    options = sorted(_options(state, player, "buy"), key=lambda a: _buy_order(state, a))
+    return [checked(state, _buy_label(state, a), a) for a in options]
 
 
 def _harbor_name(state: GameState, island: int) -> str:
@@ -223,166 +186,128 @@ def _harbor_name(state: GameState, island: int) -> str:
 
 def sail_choices(state: GameState, player: int) -> list[Choice]:
     """Every own ship to every own harbor; blocked ones keep the engine's reason."""
-    p = state.players[player]
-    ships = state.ships_of(player)
     out: list[Choice] = []
-    for i in ships:
-        ship = state.ships[i]
-        for h in p.holdings:
-            if h.island == ship.island:
-                continue
-            label = Content(
-                _("Ship {n} ({at}) → {to}").format(
-                    n=ship_number(state, i),
-                    at=_harbor_name(state, ship.island),
-                    to=_harbor_name(state, h.island),
-                )
+    for a in _options(state, player, "sail"):
+        assert isinstance(a, Sail)
+        if len(a.ships) == 1:
+            ship = a.ships[0]
+            label = _("Ship {n} ({at}) → {to}").format(
+                n=ship_number(state, ship),
+                at=_harbor_name(state, state.ships[ship].island),
+                to=_harbor_name(state, a.island),
             )
-            out.append(checked(state, label, Sail(player, (i,), h.island)))
-    if len(ships) == 2:
-        for h in p.holdings[1:]:
-            label = Content(
-                _("Ships {a} and {b} together → {to}").format(
-                    a=ship_number(state, ships[0]),
-                    b=ship_number(state, ships[1]),
-                    to=_harbor_name(state, h.island),
-                )
+        else:
+            label = _("Ships {a} and {b} together → {to}").format(
+                a=ship_number(state, a.ships[0]),
+                b=ship_number(state, a.ships[1]),
+                to=_harbor_name(state, a.island),
             )
-            out.append(checked(state, label, Sail(player, tuple(ships), h.island)))
+        out.append(checked(state, Content(label), a))
     return out
 
 
 def load_choices(state: GameState, player: int) -> list[Choice]:
     out: list[Choice] = []
-    for i in state.ships_of(player):
-        ship = state.ships[i]
-        h = state.players[player].holding(ship.island)
-        if h is None or not h.kontor:
-            continue
-        kinds: dict[int, list[int]] = {}
-        for c in h.kontor:
-            kinds.setdefault(KIND_OF[c], []).append(c)
-        for kind, cards in kinds.items():
-            label = Content.assemble(
-                _("Load ship {n} at {at} with ").format(
-                    n=ship_number(state, i), at=_harbor_name(state, ship.island)
-                ),
-                render.bean(kind, len(cards)),
-            )
-            out.append(checked(state, label, Load(player, i, tuple(cards))))
+    for a in _options(state, player, "load"):
+        assert isinstance(a, Load)
+        label = Content.assemble(
+            _("Load ship {n} at {at} with ").format(
+                n=ship_number(state, a.ship), at=_harbor_name(state, state.ships[a.ship].island)
+            ),
+            render.bean(KIND_OF[a.cards[0]], len(a.cards)),
+        )
+        out.append(checked(state, label, a))
     return out
 
 
 def unload_choices(state: GameState, player: int) -> list[Choice]:
     out: list[Choice] = []
-    for i in state.ships_of(player):
-        ship = state.ships[i]
-        if not ship.cargo:
-            continue
-        kind = KIND_OF[ship.cargo[0]]
-        for count in sorted({1, len(ship.cargo)}):
-            label = Content.assemble(
-                _("Unload ship {n} at {at}: ").format(
-                    n=ship_number(state, i), at=_harbor_name(state, ship.island)
-                ),
-                render.bean(kind, count),
-            )
-            out.append(checked(state, label, Unload(player, i, count)))
+    for a in _options(state, player, "unload"):
+        assert isinstance(a, Unload)
+        ship = state.ships[a.ship]
+        label = Content.assemble(
+            _("Unload ship {n} at {at}: ").format(
+                n=ship_number(state, a.ship), at=_harbor_name(state, ship.island)
+            ),
+            render.bean(KIND_OF[ship.cargo[0]], a.count),
+        )
+        out.append(checked(state, label, a))
     return out
 
 
 def store_choices(state: GameState, player: int) -> list[Choice]:
-    p = state.players[player]
-    out = [
-        checked(
-            state, Content.assemble(_("From the home Kontor: "), render.card(c)), ToStore(player, c)
-        )
-        for c in p.holdings[0].kontor
-    ]
-    for i in state.ships_of(player):
-        ship = state.ships[i]
-        if ship.cargo:
-            c = ship.cargo[-1]
-            label = Content.assemble(
-                _("From ship {n}: ").format(n=ship_number(state, i)), render.card(c)
-            )
-            out.append(checked(state, label, ToStore(player, c)))
+    out: list[Choice] = []
+    for a in _options(state, player, "store"):
+        assert isinstance(a, ToStore)
+        ship = next((i for i in state.ships_of(player) if a.card in state.ships[i].cargo), None)
+        if ship is None:
+            where = _("From the home Kontor: ")
+        else:
+            where = _("From ship {n}: ").format(n=ship_number(state, ship))
+        out.append(checked(state, Content.assemble(where, render.card(a.card)), a))
     return out
 
 
 def move_choices(state: GameState, player: int) -> list[Choice]:
     out: list[Choice] = []
-    for h in state.players[player].holdings:
-        seen: set[int] = set()
-        for c in h.kontor:
-            if KIND_OF[c] in seen:
-                continue
-            seen.add(KIND_OF[c])
-            for slot in range(len(h.fields)):
-                label = Content.assemble(
-                    render.card(c),
-                    " → ",
-                    _place_label(state, player, h.island, slot),
-                )
-                out.append(checked(state, label, KontorToField(player, c, slot)))
-    return out
-
-
-def raid_targets(state: GameState, player: int, all_refused: bool = False) -> list[Choice]:
-    """Step one of a raid: a bean in another player's Kontor, or a loaded ship.
-
-    ``all_refused``: the caller knows no raid is legal now (``legal_actions``
-    lists none), so one destination per bean is enough to learn why.
-    """
-    pay = _store_pay(state, player, True)
-    out: list[Choice] = []
-    for v, vp in enumerate(state.players):
-        if v == player:
-            continue
-        for h in vp.holdings:
-            for c in h.kontor:
-                label = Content.assemble(
-                    _("{name}'s Kontor on {island}: ").format(
-                        name=vp.name, island=_harbor_name(state, h.island)
-                    ),
-                    render.card(c),
-                )
-                # the destination is chosen next; check with the first place that could take it
-                dests = [
-                    RaidKontor(player, v, c, i, slot, pay) for i, slot in places(state, player)
-                ]
-                if all_refused:
-                    dests = dests[:1]
-                refusals = [check(state, a) for a in dests]
-                ok = next((a for a, r in zip(dests, refusals, strict=True) if r is None), None)
-                if ok is not None:
-                    out.append(Choice(label, ok))
-                else:
-                    first = next((r for r in refusals if r is not None), None)
-                    out.append(Choice(label, dests[0] if dests else None, str(first)))
-    for i, ship in enumerate(state.ships):
-        if ship.owner == player or not ship.cargo:
-            continue
+    for a in _options(state, player, "move"):
+        assert isinstance(a, KontorToField)
+        h = kontor_of_card(state, player, a.card)
+        assert h is not None
         label = Content.assemble(
-            _("{name}'s ship {n} at {at}: ").format(
-                name=state.players[ship.owner].name,
-                n=ship_number(state, i),
-                at=_harbor_name(state, ship.island),
-            ),
-            render.bean(KIND_OF[ship.cargo[0]], len(ship.cargo)),
+            render.card(a.card), " → ", _place_label(state, player, h.island, a.slot)
         )
-        out.append(checked(state, label, RaidShip(player, i, pay)))
+        out.append(checked(state, label, a))
     return out
+
+
+def raid_targets(state: GameState, player: int) -> list[Choice]:
+    """Step one of a raid: a bean in another player's Kontor (one of each kind), or a loaded ship.
+
+    A Kontor bean's entry stands for its raids onto the raider's places (chosen
+    next, ``raid_destinations``): allowed if one of them is, else with the reason.
+    """
+    groups: dict[int, list[RaidKontor]] = {}
+    out: list[Choice] = []
+    ships: list[Choice] = []
+    for a in _options(state, player, "raid"):
+        if isinstance(a, RaidKontor):
+            groups.setdefault(a.card, []).append(a)
+        elif isinstance(a, RaidShip):
+            ship = state.ships[a.ship]
+            label = Content.assemble(
+                _("{name}'s ship {n} at {at}: ").format(
+                    name=state.players[ship.owner].name,
+                    n=ship_number(state, a.ship),
+                    at=_harbor_name(state, ship.island),
+                ),
+                render.bean(KIND_OF[ship.cargo[0]], len(ship.cargo)),
+            )
+            ships.append(checked(state, label, a))
+    for card, raids in groups.items():
+        victim = raids[0].victim
+        h = kontor_of_card(state, victim, card)
+        assert h is not None
+        label = Content.assemble(
+            _("{name}'s Kontor on {island}: ").format(
+                name=state.players[victim].name, island=_harbor_name(state, h.island)
+            ),
+            render.card(card),
+        )
+        verdicts = [(a, check(state, a)) for a in raids]
+        ok = next((a for a, r in verdicts if r is None), None)
+        if ok is not None:
+            out.append(Choice(label, ok))
+        else:
+            out.append(Choice(label, raids[0], str(verdicts[0][1])))
+    return out + ships
 
 
 def raid_destinations(state: GameState, raid: RaidKontor) -> list[Choice]:
     return [
-        checked(
-            state,
-            _place_label(state, raid.player, i, s),
-            RaidKontor(raid.player, raid.victim, raid.card, i, s, raid.pay),
-        )
-        for i, s in places(state, raid.player)
+        checked(state, _place_label(state, raid.player, a.island, a.slot), a)
+        for a in _options(state, raid.player, "raid", raid.card)
+        if isinstance(a, RaidKontor)
     ]
 
 
@@ -392,21 +317,24 @@ def player_choices(state: GameState, players: list[int]) -> list[Choice]:
 
 def offer_choices(state: GameState, player: int) -> list[Choice]:
     """What ``player`` can do about the open offers: answer, confirm an answer, withdraw."""
+    declines = {a.offer for a in _options(state, player, "decline") if isinstance(a, Decline)}
+    withdrawals = [a for a in _options(state, player, "withdraw") if isinstance(a, Withdraw)]
     out: list[Choice] = []
     for o in state.offers:
         line = render.offer_line(state, o).split("\n")[0]
-        if owes_answer(o, player, len(state.players)):
+        if o.id in declines:  # answering opens the answer screen: accept, decline or counter
             out.append(Choice(Content.assemble(_("Answer "), line), ("answer", o.id)))
-        if o.proposer == player:
+        for w in withdrawals:
+            if w.offer != o.id:
+                continue
+            # confirmations are not in the move list (too many to list): each answer, checked
             for p in o.answers:
                 label = Content.assemble(
                     _("Confirm with {name}: ").format(name=state.players[p].name),
                     render.cards_summary(o.answers[p]),
                 )
                 out.append(checked(state, label, Confirm(player, o.id, p)))
-            out.append(
-                checked(state, Content.assemble(_("Withdraw "), line), Withdraw(player, o.id))
-            )
+            out.append(checked(state, Content.assemble(_("Withdraw "), line), w))
     return out
 
 
@@ -470,10 +398,7 @@ def refused_keys(
             continue
         if any(t in valid for t in KEY_ACTIONS[key]):
             continue
-        if key == "raid":  # no raid is legal: one destination per bean tells why
-            options = raid_targets(state, player, all_refused=True)
-        else:
-            options = key_options(state, player, key, card)
+        options = key_options(state, player, key, card)
         if options and not any(o.allowed for o in options):
             out[key] = list(dict.fromkeys(o.refusal for o in options if o.refusal))
     return out
