@@ -104,26 +104,25 @@ def _own_turn(state: GameState, player: int, wide: bool) -> bool:
     return wide or (player == state.active and state.phase is not CHOOSE_ISLAND)
 
 
-def _places(
-    state: GameState,
-    player: int,
-    head: Spec,
-    tail: Spec,
-    kind: int,
-    island: int | None,
-    out: list[Spec],
-    wide: bool,
-) -> None:
-    """``(*head, island, slot, *tail)`` for every own place (on ``island``) that takes ``kind``."""
+def places(
+    state: GameState, player: int, card: int, island: int | None, wide: bool
+) -> list[tuple[int, int]]:
+    """The own places (on ``island`` if given) that take ``card``: R-BASE-5, R-VOY-7.
+
+    ``wide``: every field, and every Kontor there is.
+    """
+    kind = KIND_OF[card]
+    out: list[tuple[int, int]] = []
     for h in state.players[player].holdings:
         if island is not None and h.island != island:
             continue
         i = h.island
         for s, f in enumerate(h.fields):
             if wide or field_takes(f, kind):
-                out.append((*head, i, s, *tail))
+                out.append((i, s))
         if len(h.kontor) < h.kontor_cap or (wide and h.kontor_cap):
-            out.append((*head, i, KONTOR, *tail))
+            out.append((i, KONTOR))
+    return out
 
 
 def _plant_pile(
@@ -131,7 +130,8 @@ def _plant_pile(
 ) -> None:
     where = None if wide else island
     for c in cards:
-        _places(state, player, (Plant, player, c), (), KIND_OF[c], where, out, wide)
+        for i, s in places(state, player, c, where, wide):
+            out.append((Plant, player, c, i, s))
 
 
 # -- the families ------------------------------------------------------------------------
@@ -157,14 +157,22 @@ def plant(state: GameState, player: int, out: list[Spec], wide: bool, card: int 
             _plant_pile(state, player, [card], None, out, wide)
 
 
-def harvest(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
-    """R-BASE-11..13: any field with beans, at any time, unless protected."""
+def harvestable(state: GameState, player: int, wide: bool) -> list[tuple[int, int]]:
+    """R-BASE-11..13: the player's fields with beans, unless protected (``wide``: all with beans)."""
+    out: list[tuple[int, int]] = []
     for h in state.players[player].holdings:
         i = h.island
         fields = h.fields
         for s, f in enumerate(fields):
             if f and (wide or not protected(fields, f)):
-                out.append((Harvest, player, i, s))
+                out.append((i, s))
+    return out
+
+
+def harvest(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
+    """R-BASE-11: any player harvests at any time (``harvestable``)."""
+    for i, s in harvestable(state, player, wide):
+        out.append((Harvest, player, i, s))
 
 
 def choose_island(
@@ -344,9 +352,8 @@ def raid(state: GameState, player: int, out: list[Spec], wide: bool, card: int |
         for vh in vp.holdings:
             cards = representatives(vh.kontor) if card is None else _only(vh, card)
             for c in cards:
-                _places(
-                    state, player, (RaidKontor, player, v, c), (pay,), KIND_OF[c], None, out, wide
-                )
+                for i, s in places(state, player, c, None, wide):
+                    out.append((RaidKontor, player, v, c, i, s, pay))
 
 
 def _only(h: Holding, card: int) -> list[int]:
@@ -415,4 +422,10 @@ def candidates(state: GameState, player: int, harvests: bool = True) -> list[Spe
 
 def build(spec: Spec) -> Any:
     """The action a spec stands for."""
-    return spec[0](*spec[1:])
+    cls = spec[0]
+    # the two built most often, called directly (a compiled build then builds them natively)
+    if cls is Plant:
+        return Plant(spec[1], spec[2], spec[3], spec[4])
+    if cls is Harvest:
+        return Harvest(spec[1], spec[2], spec[3])
+    return cls(*spec[1:])

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from . import moves
 from .actions import (
     Accept,
     Action,
@@ -20,15 +21,17 @@ from .actions import (
     Decline,
     Discard,
     EndPhase,
+    Harvest,
     Keep,
     MakeOffer,
+    Plant,
 )
 from .common import setup
 from .data import KINDS
 from .engine import check, pending_players
 from .moves import Spec, build, candidates, family
 from .state import CHOOSE_ISLAND, KIND_OF, PLANT, TRADE, VOYAGE, GameState
-from .trading import awaiting, tradeable
+from .trading import owes_answer, tradeable
 
 T = TypeVar("T")
 
@@ -88,7 +91,10 @@ def random_offer(state: GameState, player: int, rng: random.Random) -> MakeOffer
 
 
 def random_answer(state: GameState, player: int, rng: random.Random) -> Action | None:
-    for o in awaiting(state, player):
+    n = len(state.players)
+    for o in state.offers:
+        if not owes_answer(o, player, n):
+            continue
         if rng.random() < 0.5:
             give = matching(tradeable(state, player), o.want, rng)
             if give is not None:
@@ -232,13 +238,17 @@ class RandomPlayer:
 
     def _plant(self, state: GameState, player: int, card: int, island: int | None) -> Action | None:
         """Plant where the bean fits; if it fits nowhere, harvest first (R-BASE-7)."""
-        places = family(state, player, "plant", card=card)
+        places = moves.places(state, player, card, island, False)
         if not places:
             return self._harvest(state, player, island)
-        return self._one(places)
+        i, slot = _pick(self.rng, places)
+        return Plant(player, card, i, slot)
 
     def _harvest(self, state: GameState, player: int, island: int | None) -> Action | None:
-        fields = family(state, player, "harvest")
+        fields = moves.harvestable(state, player, False)
         if island is not None:
-            fields = [f for f in fields if f[2] == island]
-        return self._one(fields)
+            fields = [f for f in fields if f[0] == island]
+        if not fields:
+            return None
+        i, slot = _pick(self.rng, fields)
+        return Harvest(player, i, slot)

@@ -34,9 +34,14 @@ def tradeable(state: GameState, player: int) -> list[int]:
     return cards
 
 
+def answered(o: Offer, player: int) -> bool:
+    """Has ``player`` accepted or declined offer ``o``?"""
+    return player in o.answers or player in o.declined
+
+
 def owes_answer(o: Offer, player: int, players: int) -> bool:
-    """Does ``player`` still owe offer ``o`` an answer (addressed, neither accepted nor declined)?"""
-    return o.addresses(player, players) and player not in o.answers and player not in o.declined
+    """Does ``player`` still owe offer ``o`` an answer: addressed, and not ``answered``?"""
+    return o.addresses(player, players) and not answered(o, player)
 
 
 def awaiting(state: GameState, player: int) -> list[Offer]:
@@ -47,8 +52,7 @@ def awaiting(state: GameState, player: int) -> list[Offer]:
 
 def awaited(state: GameState, o: Offer) -> list[int]:
     """The players offer ``o`` still waits for, in seat order (``owes_answer``)."""
-    n = len(state.players)
-    return [p for p in range(n) if owes_answer(o, p, n)]
+    return [p for p in o.addressees(len(state.players)) if not answered(o, p)]
 
 
 def take(state: GameState, player: int, card: int) -> None:
@@ -183,7 +187,7 @@ def _check_answerable(state: GameState, player: int, offer_id: int) -> Offer | R
         return o
     if not o.addresses(player, len(state.players)):
         return refuse("R-BASE-8", "offer {id} is not addressed to you", id=offer_id)
-    if player in o.answers or player in o.declined:
+    if answered(o, player):
         return refuse("R-BASE-8", "you have answered offer {id} already", id=offer_id)
     return o
 
