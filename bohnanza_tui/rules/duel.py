@@ -19,7 +19,7 @@ duel differs (``setup(state).duel``):
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..i18n import N_
 from .actions import Discard, Plant
@@ -125,27 +125,3 @@ def discard_offered(state: GameState, events: list[Event]) -> None:
         events.append(event("The beans on offer are discarded: {cards}.", cards=Row(state.offered)))
         state.discard.extend(state.offered)
         state.offered = []
-
-
-def discard_specs(state: GameState, player: int) -> list[tuple[Any, ...]]:
-    """The discards ``player`` may consider now, one per different outcome.
-
-    An offered bean: one per kind. A hand card: removing any card of a run of
-    one kind leaves the same row of kinds, so one per run.
-    """
-    if state.offered:
-        seen: list[int] = []
-        out: list[tuple[Any, ...]] = []
-        for c in state.offered:
-            if KIND_OF[c] not in seen:
-                seen.append(KIND_OF[c])
-                out.append((Discard, player, c))
-        return out
-    if state.discarded or state.planted == 0:
-        return []
-    hand = state.players[player].hand
-    return [
-        (Discard, player, c)
-        for i, c in enumerate(hand)
-        if i == 0 or KIND_OF[hand[i - 1]] != KIND_OF[c]
-    ]

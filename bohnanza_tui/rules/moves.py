@@ -9,9 +9,11 @@ What the list holds (``engine.legal_actions`` is this list, checked):
 - for interchangeable variants exactly one representative. Two actions are
   interchangeable when they differ only in which card of one kind they take
   from one pile, to the same place: the received beans, the kept beans, the
-  face-up cards, one Kontor, one ship's cargo. So one ``Plant`` per kind, pile
-  and place; one ``Keep`` per kind; one ``Load`` per ship, kind and number of
-  beans; one ``RaidKontor`` per victim's Kontor, kind and own place;
+  face-up (turned-up) cards, the beans left on offer in the Bean Duel, one
+  Kontor, one ship's cargo. So one ``Plant`` per kind, pile and place; one
+  ``Keep`` per kind; one ``Load`` per ship, kind and number of beans; one
+  ``RaidKontor`` per victim's Kontor, kind and own place; and one ``Discard``
+  of a hand card per run of one kind (any card of the run leaves the same row);
 - variants that are not interchangeable are all listed: every place a bean can
   go, every number of beans loaded or unloaded, each ship alone and both
   together, a kept and a received bean of one kind, beans of one kind in two
@@ -49,6 +51,7 @@ from .actions import (
     BuyShip,
     ChooseIsland,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     Keep,
@@ -137,24 +140,44 @@ def _plant_pile(
 # -- the families ------------------------------------------------------------------------
 
 
+def _plant_from(
+    state: GameState,
+    player: int,
+    pile: list[int],
+    island: int | None,
+    out: list[Spec],
+    wide: bool,
+    card: int | None,
+) -> None:
+    """Plantings from ``pile``: one card of each kind, or ``card`` alone if given."""
+    if card is None:
+        _plant_pile(state, player, representatives(pile), island, out, wide)
+    elif card in pile:
+        _plant_pile(state, player, [card], island, out, wide)
+
+
 def plant(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
     """R-BASE-6, R-BASE-9: the hand's front card in phase 1; kept and received beans in phase 3.
 
+    The Bean Duel (R-DUEL-4): first the beans left on offer, then the hand's
+    front until a card is discarded; in phase 2 the beans turned up.
     ``card``: only the plantings of that card (it stands for its own group).
     """
     p = state.players[player]
     phase = state.phase
     if phase is PLANT:
-        if player == state.active and p.hand and (card is None or card == p.hand[0]):
-            _plant_pile(state, player, p.hand[:1], state.turn_island, out, wide)
+        if player != state.active:
+            return
+        if state.offered:
+            _plant_from(state, player, state.offered, state.turn_island, out, wide, card)
+        elif wide or (state.planted < 2 and not state.discarded):
+            _plant_from(state, player, p.hand[:1], state.turn_island, out, wide, card)
+    elif phase is TRADE:
+        if player == state.active and setup(state).duel:
+            _plant_from(state, player, state.face_up, state.turn_island, out, wide, card)
     elif phase is PLANT_TRADED:
-        if card is None:
-            _plant_pile(state, player, representatives(p.kept), state.turn_island, out, wide)
-            _plant_pile(state, player, representatives(p.received), None, out, wide)
-        elif card in p.kept:
-            _plant_pile(state, player, [card], state.turn_island, out, wide)
-        elif card in p.received:
-            _plant_pile(state, player, [card], None, out, wide)
+        _plant_from(state, player, p.kept, state.turn_island, out, wide, card)
+        _plant_from(state, player, p.received, None, out, wide, card)
 
 
 def harvestable(state: GameState, player: int, wide: bool) -> list[tuple[int, int]]:
@@ -170,7 +193,10 @@ def harvestable(state: GameState, player: int, wide: bool) -> list[tuple[int, in
 
 
 def harvest(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
-    """R-BASE-11: any player harvests at any time (``harvestable``)."""
+    """R-BASE-11: any player harvests at any time (``harvestable``); R-DUEL-3: in the Bean
+    Duel only in the own turn."""
+    if not wide and player != state.active and setup(state).duel:
+        return
     for i, s in harvestable(state, player, wide):
         out.append((Harvest, player, i, s))
 
@@ -185,8 +211,8 @@ def choose_island(
 
 
 def keep(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
-    """R-BASE-8: the active player keeps a face-up card in phase 2."""
-    if state.phase is TRADE and player == state.active:
+    """R-BASE-8: the active player keeps a face-up card in phase 2 (R-DUEL-4: not in the duel)."""
+    if state.phase is TRADE and player == state.active and not setup(state).duel:
         for c in representatives(state.face_up):
             out.append((Keep, player, c))
 
@@ -195,6 +221,26 @@ def end(state: GameState, player: int, out: list[Spec], wide: bool, card: int | 
     """R-BASE-6, R-BASE-8, D-4: the active player ends a phase."""
     if player == state.active and state.phase is not CHOOSE_ISLAND:
         out.append((EndPhase, player))
+
+
+def discard(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
+    """R-DUEL-4: a bean left on offer (one per kind), or after phase 1 one hand card.
+
+    Discarding any card of a run of one kind in the hand leaves the same row of
+    kinds: one per run.
+    """
+    if player != state.active or not setup(state).duel:
+        return
+    if state.offered:
+        for c in representatives(state.offered):
+            out.append((Discard, player, c))
+        return
+    if state.phase is not PLANT or state.discarded or state.planted == 0:
+        return
+    hand = state.players[player].hand
+    for i, c in enumerate(hand):
+        if i == 0 or KIND_OF[hand[i - 1]] != KIND_OF[c]:
+            out.append((Discard, player, c))
 
 
 def decline(state: GameState, player: int, out: list[Spec], wide: bool, card: int | None) -> None:
@@ -368,6 +414,7 @@ FAMILIES: Final[dict[str, Family]] = {
     "plant": plant,
     "harvest": harvest,
     "keep": keep,
+    "discard": discard,
     "end": end,
     "decline": decline,
     "withdraw": withdraw,
@@ -406,6 +453,7 @@ def candidates(state: GameState, player: int, harvests: bool = True) -> list[Spe
     if harvests:
         harvest(state, player, out, False, None)
     keep(state, player, out, False, None)
+    discard(state, player, out, False, None)
     end(state, player, out, False, None)
     decline(state, player, out, False, None)
     withdraw(state, player, out, False, None)
