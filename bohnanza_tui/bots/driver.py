@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..rules import engine
+from ..rules.actions import Accept, MakeOffer
 from ..rules.state import GameState, Phase
 from ..rules.views import view
 from .base import Bot
@@ -29,6 +30,9 @@ class GameResult:
     #: per seat: total decision time (ms) and number of decisions
     decision_ms: list[float] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
+    #: per seat: offers made, and how many of them someone accepted
+    offers: list[int] = field(default_factory=list)
+    accepted: list[int] = field(default_factory=list)
     state: GameState | None = None
 
 
@@ -57,6 +61,9 @@ def play_game(
     n = len(bots)
     spent = [0.0] * n
     count = [0] * n
+    offers = [0] * n
+    accepted = [0] * n
+    proposer: dict[int, int] = {}  # offer id -> seat, until someone accepts it
     actions = 0
     clock = time.perf_counter
     while state.phase is not Phase.GAME_OVER:
@@ -65,6 +72,11 @@ def play_game(
         action = bots[p].act(view(state, p), p)
         spent[p] += clock() - t0
         count[p] += 1
+        if isinstance(action, MakeOffer):
+            proposer[state.next_offer] = p
+            offers[p] += 1
+        elif isinstance(action, Accept) and action.offer in proposer:
+            accepted[proposer.pop(action.offer)] += 1
         engine.apply(state, action)
         actions += 1
         if actions > max_actions:
@@ -88,5 +100,7 @@ def play_game(
         actions=actions,
         decision_ms=[s * 1000 for s in spent],
         decisions=count,
+        offers=offers,
+        accepted=accepted,
         state=state if keep_state else None,
     )

@@ -12,7 +12,8 @@ Wilson interval, mean coins, and mean decision time (ms per call of
 ``Bot.act``, trivial decisions included). A shared win (R-BASE-18: same
 coins and same cards in hand) counts as ``1/k`` of a win for each of the ``k``
 winners, so the win rates of all seats of a game add up to 1 and a fair share
-is ``1 / players``. The interval treats each seat-game as one trial; with two
+is ``1 / players``. Offers: how many a seat of the level made per game, and
+the share of them that another player accepted. The interval treats each seat-game as one trial; with two
 or more seats of one level in a game those trials are not independent, so
 that interval is a little too narrow.
 """
@@ -42,6 +43,8 @@ class LevelStats:
     coins: int = 0
     decision_ms: float = 0.0
     decisions: int = 0
+    offers: int = 0
+    accepted: int = 0
     games: set[int] = field(default_factory=set)
 
     def summary(self) -> dict[str, object]:
@@ -54,6 +57,8 @@ class LevelStats:
             "mean_decision_ms": round(self.decision_ms / self.decisions, 3)
             if self.decisions
             else 0.0,
+            "offers_per_game": round(self.offers / self.seats, 3) if self.seats else 0.0,
+            "offers_accepted": round(self.accepted / self.offers, 4) if self.offers else 0.0,
             "games": len(self.games),
             "seats": self.seats,
         }
@@ -75,7 +80,18 @@ def seating(levels: list[str], game: int) -> list[str]:
     return [levels[(i + game) % n] for i in range(n)]
 
 
-GameRow = tuple[int, list[str], list[int], list[float], list[float], list[int]]
+@dataclass
+class GameRow:
+    """One game of a tournament, per seat (``seats``: the level of each seat)."""
+
+    game: int
+    seats: list[str]
+    coins: list[int]
+    wins: list[float]
+    decision_ms: list[float]
+    decisions: list[int]
+    offers: list[int]
+    accepted: list[int]
 
 
 def play_chunk(
@@ -85,7 +101,9 @@ def play_chunk(
     for g in games:
         seats = seating(levels, g)
         r = play_game(mode, seats, seed * 1_000_003 + g, budget_ms=budget_ms)
-        out.append((g, seats, r.coins, r.wins, r.decision_ms, r.decisions))
+        out.append(
+            GameRow(g, seats, r.coins, r.wins, r.decision_ms, r.decisions, r.offers, r.accepted)
+        )
     return out
 
 
@@ -102,15 +120,17 @@ def run(
     chunks = [list(range(i, min(i + CHUNK, games))) for i in range(0, games, CHUNK)]
 
     def add(rows: list[GameRow]) -> None:
-        for g, seats, coins, wins, ms, count in rows:
-            for i, level in enumerate(seats):
+        for row in rows:
+            for i, level in enumerate(row.seats):
                 st = stats[level]
                 st.seats += 1
-                st.wins += wins[i]
-                st.coins += coins[i]
-                st.decision_ms += ms[i]
-                st.decisions += count[i]
-                st.games.add(g)
+                st.wins += row.wins[i]
+                st.coins += row.coins[i]
+                st.decision_ms += row.decision_ms[i]
+                st.decisions += row.decisions[i]
+                st.offers += row.offers[i]
+                st.accepted += row.accepted[i]
+                st.games.add(row.game)
 
     with _progress(progress, games) as advance:
         if jobs <= 1:
@@ -240,7 +260,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.mode}, {len(levels)} players ({', '.join(levels)}), {args.games} games, "
         f"seed {args.seed}{budget}, {elapsed:.0f} s"
     )
-    print(f"{'level':8} {'win rate':>9} {'95% CI':>17} {'coins':>7} {'ms/decision':>12}")
+    print(
+        f"{'level':8} {'win rate':>9} {'95% CI':>17} {'coins':>7} {'ms/decision':>12}"
+        f" {'offers/game':>12} {'accepted':>9}"
+    )
     for level, r in result.items():
         ci = r["ci95"]
         assert isinstance(ci, list)
@@ -248,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{level:8} {r['win_rate']:>9.1%} {f'[{lo:.1%}, {hi:.1%}]':>17} "
             f"{r['mean_coins']:>7.2f} {r['mean_decision_ms']:>12.2f}"
+            f" {r['offers_per_game']:>12.2f} {r['offers_accepted']:>9.1%}"
         )
     print("A shared win counts 1/k for each of its k winners.")
     return 0
