@@ -13,9 +13,9 @@ Wilson interval, mean coins, and mean decision time (ms per call of
 coins and same cards in hand) counts as ``1/k`` of a win for each of the ``k``
 winners, so the win rates of all seats of a game add up to 1 and a fair share
 is ``1 / players``. Offers: how many a seat of the level made per game, and
-the share of them that another player accepted. The interval treats each seat-game as one trial; with two
-or more seats of one level in a game those trials are not independent, so
-that interval is a little too narrow.
+the share of them that another player accepted. The interval treats each
+seat-game as one trial; with two or more seats of one level in a game those
+trials are not independent, so that interval is a little too narrow.
 """
 
 from __future__ import annotations
