@@ -15,12 +15,17 @@ hands, the deck, the coin stacks and the discard pile (but its top) are
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, get_args, runtime_checkable
 
 from ..rules import engine, trading
 from ..rules.actions import Action
+from ..rules.outcome import Event
 from ..rules.state import HIDDEN, GameState
 from ..rules.views import determinize
+
+#: how often a computer player makes offers that a person at the table must answer
+OfferFrequency = Literal["often", "rarely", "never"]
+OFFER_FREQUENCIES: tuple[str, ...] = get_args(OfferFrequency)
 
 
 @runtime_checkable
@@ -36,6 +41,9 @@ class Bot(Protocol):
     level: str
 
     def act(self, view: GameState, player: int) -> Action: ...
+
+    def remark(self) -> Event | None:
+        """Why the last action was taken, for the game's log (None: nothing to say)."""
 
 
 def known_view(view: GameState) -> GameState:

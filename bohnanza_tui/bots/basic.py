@@ -8,12 +8,15 @@
 - The second card is planted only onto a field of its kind or into a spare
   empty field; otherwise it stays in the hand, to be traded away.
 - Trading (active): cards whose removal raises the player's value (face-up
-  cards and hand cards that would force a bad harvest) are offered to everyone
-  for a bean that fits its fields, then given away; the best answer is
+  cards and hand cards that would force a bad harvest) and that another
+  player's field grows are offered: to everyone for a bean its own fields
+  want, then as a gift to the players growing that kind; the best answer is
   confirmed only if the trade raises its value. At most ``MAX_OFFERS`` offers a
-  turn, never the same twice.
-- Answers: accept when the trade raises its value by ``ACCEPT_MIN`` (a gift by
-  ``GIFT_MIN``); the cards given are those whose loss hurts least.
+  turn, never the same twice; ``offers_to_people`` limits those a person must
+  answer. Each offer comes with a remark for the log (``BasicBot.remark``).
+- Answers (to people and computers alike): accept a trade that raises its
+  value by ``ACCEPT_MIN``, a gift that does not lower it; the cards given are
+  those whose loss hurts least.
 - Bohn Voyage: the island of the turn where the hand fits best; the third
   field, then one harbor on the island whose beanometer favours its beans;
   Kontor beans moved onto fields of their kind, carried by ship to an island
@@ -24,6 +27,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from ..rules import trading
 from ..rules.actions import (
@@ -48,16 +52,23 @@ from ..rules.actions import (
     Unload,
     Withdraw,
 )
-from ..rules.common import setup
+from ..rules.common import event, setup
+from ..rules.outcome import Event
+from ..rules.params import Bean
 from ..rules.state import CARDS_OF_KIND, KIND_OF, KONTOR, GameState, IslandType, Mode, Phase
 from ..rules.voyage import rotation_due, store_payment
 from . import evaluate as ev
-from .base import is_legal, unanswered
+from .base import OFFER_FREQUENCIES, OfferFrequency, is_legal, unanswered
 
+#: offers a turn, and offers a turn that a person must answer when they come "rarely"
 MAX_OFFERS = 6
+RARELY = 1
+#: an offered card goes to at most this many players, one after the other
+TARGETS = 2
 MAX_CHORES = 16
 ACCEPT_MIN = 0.25
-GIFT_MIN = 0.05
+#: a gift is taken unless it lowers the value (a bean for a field costs nothing)
+GIFT_MIN = -1e-9
 GIVE_AWAY_MIN = 0.2
 WANT_MIN = 0.3
 
@@ -65,20 +76,56 @@ WANT_MIN = 0.3
 class BasicBot:
     level = "basic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        people: Collection[int] = (),
+        offers_to_people: OfferFrequency = "often",
+    ) -> None:
+        if offers_to_people not in OFFER_FREQUENCIES:
+            raise ValueError(f"offers_to_people: one of {', '.join(OFFER_FREQUENCIES)}")
         self.rng = random.Random(seed)
+        self.people = frozenset(people)
+        self.offers_to_people = offers_to_people
         self._turn = -1
         self._offers = 0
+        self._to_people = 0
         self._chores = 0
         self._tried: set[tuple[object, ...]] = set()
+        self._remark: Event | None = None
 
     # -- the entry point ------------------------------------------------------
 
     def act(self, view: GameState, player: int) -> Action:
-        if view.turn != self._turn:
-            self._turn, self._offers, self._chores = view.turn, 0, 0
-            self._tried.clear()
+        self.new_decision(view)
         return Policy(view, player, self).decide()
+
+    def remark(self) -> Event | None:
+        """Why the last action was taken, as a log line for the table (None: nothing to say)."""
+        return self._remark
+
+    def new_decision(self, view: GameState) -> None:
+        self._remark = None
+        if view.turn != self._turn:
+            self._turn, self._offers, self._to_people, self._chores = view.turn, 0, 0, 0
+            self._tried.clear()
+
+    def may_address(self, to: int | None, players: int, me: int) -> bool:
+        """May an offer go to ``to`` (None: everyone) under ``offers_to_people``?"""
+        reached = range(players) if to is None else (to,)
+        if not any(q in self.people for q in reached if q != me):
+            return True
+        if self.offers_to_people == "never":
+            return False
+        return self.offers_to_people == "often" or self._to_people < RARELY
+
+    def offered(self, to: int | None, players: int, me: int, remark: Event) -> None:
+        self._offers += 1
+        reached = range(players) if to is None else (to,)
+        if any(q in self.people for q in reached if q != me):
+            self._to_people += 1
+        self._remark = remark
 
 
 class Policy:
@@ -331,31 +378,78 @@ class Policy:
                 best, kind = m, k
         return kind
 
+    def takers(self, card: int) -> list[int]:
+        """The other players whose fields grow the kind of ``card``, the keenest first.
+
+        How keen is judged as they would judge it (``evaluate.player_value``),
+        from what the table shows: their fields and the beans they must plant;
+        their hands are hidden, so they are left out.
+        """
+        v = self.v
+        k = KIND_OF[card]
+        gains: list[tuple[float, int]] = []
+        for q in range(len(v.players)):
+            if q == self.me:
+                continue
+            if not any(f and KIND_OF[f[0]] == k for h in v.players[q].holdings for f in h.fields):
+                continue
+            now = ev.player_value(v, q, with_hand=False, turns_left=self.turns_left)
+            then = ev.player_value(v, q, extra=(card,), with_hand=False, turns_left=self.turns_left)
+            if then - now > 1e-9:
+                gains.append((then - now, q))
+        gains.sort(key=lambda g: (-g[0], g[1]))
+        return [q for _, q in gains]
+
     def trade(self) -> Action:
-        me, mem = self.me, self.mem
+        """Offer the cards it would rather not plant to the players whose fields want them.
+
+        For each such card (the best riddance first), to each of the ``TARGETS``
+        players it helps most: first a swap for the bean kind it wants most for
+        one of its own fields, then the card as a gift. Each offer once a turn,
+        at most ``MAX_OFFERS``; offers that reach people follow
+        ``offers_to_people``. A card nobody grows is not offered.
+        """
+        me, mem, v = self.me, self.mem, self.v
         a = self.settle()
         if a is not None:
             return a
         if mem._offers < MAX_OFFERS:
             base = self.base
             gains = []
-            for c in [*self.v.face_up, *self.p.hand]:
+            for c in [*v.face_up, *self.p.hand]:
                 g = self.value(remove={c}) - base
                 if g > GIVE_AWAY_MIN:
                     gains.append((g, c))
             gains.sort(reverse=True)
             want = self.wanted_kind() if gains else None
+            n = len(v.players)
+            name = v.players[me].name
             for _, c in gains:
-                offers: list[tuple[tuple[object, ...], MakeOffer]] = []
-                if want is not None and want != KIND_OF[c]:
-                    offers.append((("t", c, want), MakeOffer(me, None, (c,), (want,))))
-                offers.append((("d", c), MakeOffer(me, None, (c,), ())))
-                for key, offer in offers:
-                    if key in mem._tried:
+                k = KIND_OF[c]
+                takers = self.takers(c)
+                if not takers:
+                    continue
+                offers: list[tuple[tuple[object, ...], MakeOffer, Event]] = []
+                if want is not None and want != k:
+                    # a swap, to everyone: whoever has the bean may answer
+                    why = event(
+                        "{name} wants {bean} for the {bean} field.", name=name, bean=Bean(want)
+                    )
+                    offers.append((("t", c), MakeOffer(me, None, (c,), (want,)), why))
+                for q in takers[:TARGETS]:
+                    why = event(
+                        "{name} has no room for {bean}; {partner} grows {bean}.",
+                        name=name,
+                        bean=Bean(k),
+                        partner=v.players[q].name,
+                    )
+                    offers.append((("d", c, q), MakeOffer(me, q, (c,), ()), why))
+                for key, offer, why in offers:
+                    if key in mem._tried or not mem.may_address(offer.to, n, me):
                         continue
                     mem._tried.add(key)
-                    if is_legal(self.v, offer):
-                        mem._offers += 1
+                    if is_legal(v, offer):
+                        mem.offered(offer.to, n, me, why)
                         return offer
         return self.chores() or EndPhase(me)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..modes import LEVELS
-from .base import Bot
+from .base import Bot, OfferFrequency
 from .basic import BasicBot
 from .random_bot import RandomBot
 from .strong import DEFAULT_BUDGET_MS, StrongBot
@@ -15,16 +17,26 @@ def make_bot(
     *,
     budget_ms: float | None = None,
     max_samples: int | None = None,
+    people: Collection[int] = (),
+    offers_to_people: OfferFrequency = "often",
 ) -> Bot:
-    """A bot of ``level`` (one of ``LEVELS``); ``budget_ms`` and ``max_samples`` tune ``strong``."""
+    """A bot of ``level`` (one of ``LEVELS``).
+
+    ``budget_ms`` and ``max_samples`` tune ``strong``'s search. ``people``: the
+    seats that people play; ``offers_to_people`` ("often", "rarely": at most
+    one a turn, "never") limits the offers a computer player makes that one of
+    them must answer (``random`` ignores both).
+    """
     if level == "random":
         return RandomBot(seed)
     if level == "basic":
-        return BasicBot(seed)
+        return BasicBot(seed, people=people, offers_to_people=offers_to_people)
     if level == "strong":
         return StrongBot(
             seed,
             budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms,
             max_samples=max_samples,
+            people=people,
+            offers_to_people=offers_to_people,
         )
     raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")

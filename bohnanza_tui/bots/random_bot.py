@@ -15,6 +15,7 @@ from collections import Counter
 from ..rules import engine, trading
 from ..rules.actions import Accept, Action, Confirm, Decline, EndPhase, MakeOffer, Plant, Withdraw
 from ..rules.common import setup
+from ..rules.outcome import Event
 from ..rules.state import KIND_OF, GameState, Phase
 from .base import is_legal, known_view, unanswered
 
@@ -32,6 +33,10 @@ class RandomBot:
         self._turn = -1
         self._offers = 0
         self._actions = 0
+
+    def remark(self) -> Event | None:
+        """A random player gives no reasons."""
+        return None
 
     def act(self, view: GameState, player: int) -> Action:
         if view.turn != self._turn:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Collection
 
 from ..rules import engine
 from ..rules.actions import (
@@ -40,7 +41,7 @@ from ..rules.actions import (
 )
 from ..rules.state import GameState, Phase
 from . import rollout as ro
-from .base import is_legal, sample_state
+from .base import OfferFrequency, is_legal, sample_state
 from .basic import BasicBot, Policy
 
 DEFAULT_BUDGET_MS = 1000.0
@@ -69,21 +70,24 @@ class StrongBot(BasicBot):
         *,
         budget_ms: float = DEFAULT_BUDGET_MS,
         max_samples: int | None = None,
+        people: Collection[int] = (),
+        offers_to_people: OfferFrequency = "often",
     ) -> None:
-        super().__init__(seed)
+        super().__init__(seed, people=people, offers_to_people=offers_to_people)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
 
     def act(self, view: GameState, player: int) -> Action:
-        if view.turn != self._turn:
-            self._turn, self._offers, self._chores = view.turn, 0, 0
-            self._tried.clear()
+        self.new_decision(view)
         policy = Policy(view, player, self)
         default = policy.decide()
         cands = self.candidates(policy, default)
         if len(cands) <= 1:
             return default
-        return self.search(view, player, cands, default)
+        chosen = self.search(view, player, cands, default)
+        if chosen != default:
+            self._remark = None
+        return chosen
 
     # -- which decisions are searched --------------------------------------------------
 
