@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from bots_helpers import hide_elsewhere
 
 from bohnanza_tui.bots import LEVELS, Bot, make_bot, play_game
 from bohnanza_tui.bots.tournament import main as tournament_main
@@ -89,39 +90,6 @@ def test_make_bot_levels() -> None:
         make_bot("grandmaster", 1)
 
 
-def _hide_elsewhere(state: GameState, player: int, rng: random.Random) -> GameState:
-    """The same game as ``player`` sees it, with the hidden cards dealt differently."""
-    s = state.copy()
-    # cards named by open offers are known to be in their owners' hands: they stay
-    pinned = {c for o in s.offers for c in o.give}
-    pinned |= {c for o in s.offers for cards in o.answers.values() for c in cards}
-    pool = list(s.deck)
-    for q, pl in enumerate(s.players):
-        if q != player:
-            pool += [c for c in pl.hand if c not in pinned]
-    pool += s.discard[:-1] if s.discard else []
-    for pl in s.players:
-        pool += pl.coins
-    rng.shuffle(pool)
-
-    def refill(cards: list[int]) -> None:
-        for i in range(len(cards)):
-            if cards[i] not in pinned:
-                cards[i] = pool.pop()
-
-    refill(s.deck)
-    for q, pl in enumerate(s.players):
-        if q != player:
-            refill(pl.hand)
-        refill(pl.coins)
-    if s.discard:
-        top = s.discard[-1]
-        s.discard[:-1] = [pool.pop() for _ in s.discard[:-1]]
-        s.discard[-1] = top
-    assert not pool
-    return s
-
-
 @pytest.mark.parametrize("mode", ["classic", "voyage"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_never_see_hidden_cards(mode: str, level: str) -> None:
@@ -135,7 +103,7 @@ def test_bots_never_see_hidden_cards(mode: str, level: str) -> None:
             break
         p = engine.next_to_act(state)
         if step % 7 == 0:
-            other = _hide_elsewhere(state, p, rng)
+            other = hide_elsewhere(state, p, rng)
             assert sorted(other.all_cards()) == sorted(state.all_cards())
             v1, v2 = view(state, p), view(other, p)
             assert v1 == v2
