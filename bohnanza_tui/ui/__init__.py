@@ -34,10 +34,14 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
     """Run the app: the set-up screen, or straight to the table of ``session``.
 
     ``save_path`` is where ``ctrl+s`` saves (the autosave is written anyway).
-    Returns the process exit code.
+    After a game left unfinished it prints that the game is saved and the
+    command that resumes it. Returns the process exit code.
     """
     from .app import BohnanzaApp
 
     app = BohnanzaApp(session=session, save_path=save_path)
     app.run()
+    note = app.farewell()
+    if note:
+        print(note)
     return app.return_code or 0

@@ -13,6 +13,9 @@ them in the background once the set-up screen is on screen.
 from __future__ import annotations
 
 import importlib
+import shlex
+import shutil
+import sys
 import threading
 from collections.abc import Iterable
 from functools import partial
@@ -51,6 +54,21 @@ def _load_game_modules() -> None:
             importlib.import_module(name)
         except Exception:
             return
+
+
+def resume_command(argv0: str | None = None) -> str:
+    """The command that resumes the last game, as this process was started.
+
+    ``bohnanza resume`` when ``bohnanza`` on the PATH is this program; else the
+    path it was started by (``.venv/bin/bohnanza resume``), or ``python -m``.
+    """
+    program = sys.argv[0] if argv0 is None else argv0
+    if Path(program).name == "bohnanza":
+        on_path = shutil.which("bohnanza")
+        if on_path and Path(on_path).resolve() == Path(program).resolve():
+            return "bohnanza resume"
+        return f"{shlex.quote(program)} resume"
+    return f"{shlex.quote(sys.executable)} -m bohnanza_tui resume"
 
 
 def final_harvest(session: Session) -> list[str]:
@@ -124,7 +142,8 @@ class BohnanzaApp(App[int]):
     BINDINGS = [
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
         Binding("ctrl+s", "save", _("Save"), show=False),
-        Binding("ctrl+q", "quit", _("Quit"), show=False),
+        # priority: quits from every dialog too (a modal screen stops the other app keys)
+        Binding("ctrl+q", "quit", _("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -230,6 +249,15 @@ class BohnanzaApp(App[int]):
             return
         self.push_screen(
             EndScreen(self.session.state, final_harvest(self.session), self.coin_history)
+        )
+
+    def farewell(self) -> str | None:
+        """What to print after the app closed: the game is saved, and the command to go on."""
+        session, target = self.session, self.autosave_target
+        if session is None or session.state.over or target is None or not target.exists():
+            return None
+        return _("The game is saved. To go on with it: {command}").format(
+            command=resume_command()
         )
 
     # -- after every action --------------------------------------------------------------

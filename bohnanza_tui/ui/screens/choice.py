@@ -30,11 +30,16 @@ class ChoiceScreen(ModalScreen[Any]):
         *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, title: str, choices: list[Choice], note: str = "") -> None:
+    def __init__(
+        self, title: str, choices: list[Choice], note: str = "", *, highlight: bool = True
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
         self.note = note
+        #: highlight the first allowed entry (Enter picks it); not for a list that opens
+        #: right after the privacy screen's Enter, where a second Enter would pick blindly
+        self.highlight = highlight
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -59,6 +64,9 @@ class ChoiceScreen(ModalScreen[Any]):
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
+        if not self.highlight:
+            ol.highlighted = None
+            return
         first = next((i for i, c in enumerate(self.choices) if c.allowed), None)
         ol.highlighted = first if first is not None else (0 if self.choices else None)
 

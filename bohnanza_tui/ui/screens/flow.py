@@ -43,6 +43,8 @@ class GameFlowScreen(Screen[None]):
         self._bot_moves = 0
         self._bot_turn = -1
         self._auto_key: object = None
+        #: the keyboard was just handed over with Enter (see ``_revealed``)
+        self.just_passed = False
 
     # hooks the table screen fills in
     def refresh_table(self) -> None:
@@ -165,7 +167,11 @@ class GameFlowScreen(Screen[None]):
         self.hs.reveal(actor)
         self._revealed_hook()
         self.refresh_table()
-        self._auto_dialog(actor)
+        self.just_passed = True  # the list that opens now highlights nothing (a second Enter)
+        try:
+            self._auto_dialog(actor)
+        finally:
+            self.just_passed = False
 
     def _bot_step(self, generation: int, actor: int) -> None:
         if generation != self._generation or self.hs.state.over:

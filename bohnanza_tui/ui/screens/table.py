@@ -126,7 +126,8 @@ class TableScreen(TableView):
             if value is not None:
                 then(value)
 
-        self.app.push_screen(ChoiceScreen(title, options, note), callback=chosen)
+        screen = ChoiceScreen(title, options, note, highlight=not self.just_passed)
+        self.app.push_screen(screen, callback=chosen)
 
     def _play_choice(self, title: str, options: list[choices.Choice], note: str = "") -> None:
         self._choose(title, options, self.play, note)

@@ -232,6 +232,9 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
 class AnswerScreen(ModalScreen[list[Action] | None]):
     """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
 
+    #: nothing focused at first (see ``on_mount``): the keys a, n, c answer
+    AUTO_FOCUS = ""
+
     BINDINGS = [
         Binding("a", "accept", _("Accept")),
         Binding("n", "decline", _("Decline")),
@@ -288,11 +291,11 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # it opens right after the privacy screen's Enter: a second Enter must not answer,
+        # so no button has the focus (the cards to give do, if any: Enter there picks a card)
         lists = self.query("#answer-give")
         if lists:
             lists.first().focus()
-        else:
-            self.query_one("#accept", Button).focus()
         self._update()
 
     def _accept_action(self) -> Accept:
