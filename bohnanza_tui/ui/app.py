@@ -12,6 +12,7 @@ them in the background once the set-up screen is on screen.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import shlex
 import shutil
@@ -30,12 +31,14 @@ from textual.screen import Screen
 from bohnanza_tui.i18n import _
 from bohnanza_tui.resources import assets_path, autosave_path
 
+from . import saves
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
 
     from .hotseat import HotSeat
+    from .saves import SavedGame
 
 _DEFAULT: Any = object()
 STYLES = assets_path() / "styles"
@@ -211,8 +214,30 @@ class BohnanzaApp(App[int]):
             session = Session.new(mode, [s.name for s in seats], seed)
         except ValueError as exc:
             return str(exc)
+        self._put_aside()
         self._start(session, seats)
         return None
+
+    # -- unfinished games -----------------------------------------------------------------
+
+    def unfinished_games(self) -> list[SavedGame]:
+        return saves.unfinished(self.autosave_target)
+
+    def _put_aside(self) -> None:
+        """Another game takes the autosave: an unfinished game there moves to the kept ones."""
+        try:
+            saves.put_aside(self.autosave_target)
+        except OSError as exc:
+            self.notify(str(exc), title=_("Not kept"), severity="error", markup=False)
+
+    def resume_game(self, path: Path) -> None:
+        if path == self.autosave_target:
+            self.action_resume()
+            return
+        if self.open_file(path, keep_path=False):
+            # its moves are in the autosave now, saved after each action: one copy, not two
+            with contextlib.suppress(OSError):
+                path.unlink()
 
     def _start(self, session: Session, seats: list[Seat], resumed: bool = False) -> None:
         from .hotseat import HotSeat, seat_record
@@ -256,9 +281,7 @@ class BohnanzaApp(App[int]):
         session, target = self.session, self.autosave_target
         if session is None or session.state.over or target is None or not target.exists():
             return None
-        return _("The game is saved. To go on with it: {command}").format(
-            command=resume_command()
-        )
+        return _("The game is saved. To go on with it: {command}").format(command=resume_command())
 
     # -- after every action --------------------------------------------------------------
 
@@ -360,7 +383,8 @@ class BohnanzaApp(App[int]):
             PathScreen(_("Open a saved game"), str(self.save_path or "")), callback=chosen
         )
 
-    def open_file(self, path: Path) -> bool:
+    def open_file(self, path: Path, keep_path: bool = True) -> bool:
+        """Open a saved game (``keep_path``: ctrl+s saves back to that file)."""
         from bohnanza_tui.rules.save import SaveError, load_file
 
         from .hotseat import seats_from
@@ -370,7 +394,8 @@ class BohnanzaApp(App[int]):
         except SaveError as exc:
             self.notify(str(exc), title=_("Can't open"), severity="error", markup=False)
             return False
-        self.save_path = path
+        self._put_aside()
+        self.save_path = path if keep_path else None
         self._start(session, seats_from(session), resumed=True)
         return True
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .saves import SavedGame
     from .seats import Seat
 
 
@@ -29,7 +32,13 @@ class GameHost(Protocol):
 
 
 class SetupHost(Protocol):
-    """What the set-up screen needs from the app: start a game."""
+    """What the set-up screen needs from the app: start a game, or go on with one."""
 
     def new_game(self, mode: str, seats: list[Seat], seed: int | None) -> str | None:
-        """Start a game; returns the error to show, if any."""
+        """Start a game (the unfinished one in the autosave is put aside); the error, if any."""
+
+    def unfinished_games(self) -> list[SavedGame]:
+        """The unfinished games on disk, the autosave's first."""
+
+    def resume_game(self, path: Path) -> None:
+        """Go on with the unfinished game in ``path``."""

@@ -77,3 +77,62 @@ def test_the_resume_command_works_where_the_game_was_started(tmp_path, monkeypat
     monkeypatch.setenv("PATH", str(program.parent))
     assert resume_command(str(program)) == "bohnanza resume"
     assert resume_command("/x/bohnanza_tui/__main__.py").endswith(" -m bohnanza_tui resume")
+
+
+async def test_start_asks_before_an_unfinished_game_is_replaced_and_keeps_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bohnanza_tui.rules.save import load_file, save_file
+    from bohnanza_tui.ui import saves
+    from bohnanza_tui.ui.app import BohnanzaApp
+    from bohnanza_tui.ui.screens.confirm import ConfirmScreen
+    from bohnanza_tui.ui.screens.table import TableScreen
+
+    autosave = tmp_path / "autosave.json"
+    old = classic(seed=3)
+    save_file(old, autosave)
+    app = BohnanzaApp(autosave=autosave, bot_factory=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "classic · Ann, Bob, Cy · turn 1" in screen_text(app)  # listed
+        await press(pilot, "ctrl+n")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "is not finished. It is kept" in screen_text(app)
+        await press(pilot, "enter")  # Enter keeps things as they are
+        assert not isinstance(app.screen, ConfirmScreen) and app.session is None
+        assert load_file(autosave).seed == 3
+        await press(pilot, "ctrl+n", "y")
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert app.session is not None and load_file(autosave).state == app.session.state
+    # the old game was put aside, whole, and is listed
+    [kept] = [g for g in saves.unfinished(autosave) if not g.latest]
+    assert load_file(kept.path).state == old.state
+    app = BohnanzaApp(autosave=autosave, bot_factory=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#unfinished")
+        assert listing.option_count == 2
+        listing.focus()
+        await press(pilot, "down", "enter")  # the game put aside
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert app.session is not None and app.session.seed == 3
+    # now the autosave holds it; the newer game went aside in its place
+    games = saves.unfinished(autosave)
+    assert [g.latest for g in games] == [True, False]
+    assert load_file(autosave).seed == 3
+
+
+def test_only_the_newest_unfinished_games_are_kept(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    from bohnanza_tui.rules.save import save_file
+    from bohnanza_tui.ui import saves
+
+    autosave = tmp_path / "autosave.json"
+    for n in range(saves.KEEP + 3):
+        save_file(classic(seed=n), autosave)
+        os.utime(autosave, (1000 + n, 1000 + n))
+        assert saves.put_aside(autosave) is not None
+        assert not autosave.exists()
+    kept = saves.unfinished(autosave)
+    assert len(kept) == saves.KEEP
+    assert [g.saved for g in kept] == [1000 + n for n in range(saves.KEEP + 2, 2, -1)]
+    assert saves.put_aside(autosave) is None  # nothing there: nothing moves

@@ -6,12 +6,24 @@ in the background while it shows (see ``BohnanzaApp.on_mount``).
 
 from __future__ import annotations
 
+import time
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Static,
+)
+from textual.widgets.option_list import Option
 
 from bohnanza_tui.i18n import (
     N_,
@@ -26,8 +38,10 @@ from bohnanza_tui.i18n import (
 from bohnanza_tui.modes import PLAYER_COUNTS
 
 from ..host import SetupHost
+from ..saves import SavedGame
 from ..seats import COMPUTER, HUMAN, LEVELS, Seat
 from ..toggles import Cycle, Radio
+from .confirm import ConfirmScreen
 
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
@@ -118,7 +132,26 @@ class SetupScreen(Screen[None]):
                 if self.can_resume:
                     yield Button(_("Resume last game"), id="resume")
                 yield Button(_("Load a saved game"), id="load")
+            # the unfinished games, filled in after the first paint (a light read of each file)
+            yield OptionList(id="unfinished")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._list_unfinished)
+
+    def _list_unfinished(self) -> None:
+        games = self.host.unfinished_games()
+        self.unfinished = games
+        listing = self.query_one("#unfinished", OptionList)
+        listing.clear_options()
+        listing.add_options([Option(game_label(g)) for g in games])
+        listing.border_title = _("Unfinished games · Enter goes on with one")
+        listing.display = bool(games)
+        listing.highlighted = 0 if games else None
+
+    @on(OptionList.OptionSelected, "#unfinished")
+    def _resume_unfinished(self, event: OptionList.OptionSelected) -> None:
+        self.host.resume_game(self.unfinished[event.option_index].path)
 
     def _count_options(self, mode: str) -> list[tuple[str, object]]:
         return [(str(n), n) for n in PLAYER_COUNTS[mode]]
@@ -188,8 +221,28 @@ class SetupScreen(Screen[None]):
         except ValueError:
             self.query_one("#setup-error", Static).update(_("The seed must be a whole number."))
             return
-        error = self.host.new_game(self.mode, self.seats(), seed)
-        self.query_one("#setup-error", Static).update(error or "")
+        mode, seats = self.mode, self.seats()
+
+        def start(yes: bool | None = True) -> None:
+            if yes:
+                error = self.host.new_game(mode, seats, seed)
+                self.query_one("#setup-error", Static).update(error or "")
+
+        latest = next((g for g in self.host.unfinished_games() if g.latest), None)
+        if latest is None:
+            start()
+            return
+        # the autosave holds a game: it is kept, but nothing is replaced without a question
+        question = ConfirmScreen(
+            _("Start a new game?"),
+            _(
+                "The last game ({game}) is not finished. It is kept: this screen lists it, "
+                "to go on with it later."
+            ).format(game=game_label(latest)),
+            yes=_("Start a new game"),
+            no=_("Back"),
+        )
+        self.app.push_screen(question, callback=start)
 
     @on(Button.Pressed, "#resume")
     async def _resume(self) -> None:
@@ -198,3 +251,12 @@ class SetupScreen(Screen[None]):
     @on(Button.Pressed, "#load")
     async def _load(self) -> None:
         await self.app.run_action("load")
+
+
+def game_label(game: SavedGame) -> str:
+    """One line for an unfinished game: mode, players, turn, when it was last saved."""
+    mode = _("Bohn Voyage") if game.mode == "voyage" else _("classic")
+    when = time.strftime("%d %b %H:%M", time.localtime(game.saved))
+    return _("{mode} · {names} · turn {turn} · saved {when}").format(
+        mode=mode, names=", ".join(game.names), turn=game.turn, when=when
+    )
