@@ -30,6 +30,7 @@ COMPILED = (
     "outcome",
     "common",
     "engine",
+    "turn",
     "moves",
     "trading",
     "voyage",

@@ -81,6 +81,18 @@ def test_save_load_gives_the_identical_game(mode: str, n: int) -> None:
         assert back.log == session.log
 
 
+@pytest.mark.parametrize("ending", [False, True])
+def test_an_older_save_with_the_ending_flag_still_loads(ending: bool) -> None:
+    """Saves written before ``GameState.ending`` was derived carry it; it is worked out again."""
+    session = played("classic", 4, 3, steps=120)
+    doc = document(session)
+    assert "ending" not in doc["state"]
+    doc["state"]["ending"] = doc["start"]["ending"] = ending
+    back = loads(json.dumps(doc))
+    assert back.state == session.state and back.start == session.start
+    assert not back.state.ending  # derived from the exhaustions, not read
+
+
 def test_a_finished_game_round_trips() -> None:
     session = played("classic", 3, 5, steps=100_000)
     assert session.state.over

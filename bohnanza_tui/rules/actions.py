@@ -222,8 +222,6 @@ ACTION_TYPES: Final[dict[str, type[Action]]] = {
 #: the command word of each action class
 NAMES: Final[dict[type[Action], str]] = {cls: name for name, cls in ACTION_TYPES.items()}
 
-TRADE_ACTIONS: tuple[type[Action], ...] = (MakeOffer, Accept, Confirm)
-
 
 def to_dict(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"action": action.name}

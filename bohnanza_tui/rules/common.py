@@ -172,9 +172,9 @@ def place_label(state: GameState, player: int, island: int, slot: int) -> tuple[
 
 def sell(state: GameState, player: int, cards: list[int], coins: int) -> None:
     """R-BASE-14: of the sold cards, ``coins`` become coins, the rest are discarded."""
-    keep = len(cards) - coins
-    state.discard.extend(cards[:keep])
-    state.players[player].coins.extend(cards[keep:])
+    discarded = len(cards) - coins
+    state.discard.extend(cards[:discarded])
+    state.players[player].coins.extend(cards[discarded:])
 
 
 def pay(state: GameState, player: int, amount: int) -> None:

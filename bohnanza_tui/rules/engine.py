@@ -1,6 +1,9 @@
-"""The rules engine: new games, the turn, and the one entry point for every action.
+"""The rules engine: the one entry point for every action, and the classic actions' rules.
 
-Users (the app, the bots, the command runner, the tests) call:
+The turn itself (dealing, phases moving on, drawing, the end) lives in
+``turn``; the Bohn Voyage, trading and Bean Duel actions in ``voyage``,
+``trading`` and ``duel``; the move list in ``moves``. Users (the app, the
+bots, the command runner, the tests) call, all from here:
 
 - ``new_game(mode, names, seed)``;
 - ``pending_players(state)``: who is expected to act now (more than one
@@ -15,11 +18,10 @@ Users (the app, the bots, the command runner, the tests) call:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, TypeVar
 
-from . import duel, moves, trading, voyage
+from . import duel, moves, trading, turn, voyage
 from .actions import (
     Accept,
     Action,
@@ -50,7 +52,6 @@ from .common import (
     check_place,
     check_player,
     check_voyage,
-    draw,
     event,
     holding_at,
     island_label,
@@ -61,31 +62,25 @@ from .common import (
     refuse,
     sell,
     setup,
-    shuffle,
 )
-from .data import KINDS, SALE_TABLES, setup_for
-from .limits import name_problem, seed_problem
+from .data import SALE_TABLES
 from .outcome import Event, IllegalAction, Plural, Refusal
-from .params import Row
 from .state import (
-    CARDS_OF_KIND,
     CHOOSE_ISLAND,
     CLASSIC,
-    GAME_OVER,
-    HOME,
     KIND_OF,
     PLANT,
     PLANT_TRADED,
     TRADE,
-    VOYAGE,
     GameState,
-    Holding,
-    Island,
-    IslandType,
-    Mode,
-    Player,
-    Ship,
 )
+
+# the entry points that live in ``turn``, offered here with the rest
+from .turn import Standing as Standing
+from .turn import new_game as new_game
+from .turn import next_to_act as next_to_act
+from .turn import pending_players as pending_players
+from .turn import standings as standings
 
 # the most frequent log lines, built once
 HARVESTS: Final = Plural(
@@ -93,202 +88,6 @@ HARVESTS: Final = Plural(
     "{name} harvests {n} {bean} from {place} for {coins} coins.",
     "coins",
 )
-DRAWS: Final = Plural("{name} draws {n} card.", "{name} draws {n} cards.", "n")
-
-
-# -- a new game -----------------------------------------------------------------
-
-
-def new_game(mode: Mode | str, names: list[str], seed: int | None = None) -> GameState:
-    """Deal a new game (R-BASE-1, R-BASE-2, R-BASE-4, R-VOY-1..3); same seed, same game."""
-    mode = Mode(mode)
-    names = [n.strip() for n in names]
-    s = setup_for(mode.value, len(names))  # ValueError for a player count the mode lacks
-    problem = name_problem(names) or (seed_problem(seed) if seed is not None else None)
-    if problem:
-        raise ValueError(problem)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    n = len(names)
-    islands = [Island("home", HOME, [p]) for p in range(n)]
-    counter: dict[str, int] = {}
-    for t in s.colonies:
-        counter[t] = counter.get(t, 0) + 1
-        islands.append(Island(f"{t}{counter[t]}", IslandType(t), [None, None]))
-    players = [
-        Player(
-            name,
-            holdings=[
-                Holding(
-                    p, [[] for _field in range(2 if s.third_field_cost else 3)], [], s.home_kontor
-                )
-            ],
-        )
-        for p, name in enumerate(names)
-    ]
-    ships = [Ship(p, p) for p in range(n)] if mode is VOYAGE else []
-    state = GameState(mode, seed, players, islands, ships)
-    state.deck = [c for k in range(len(KINDS)) if k not in s.removed for c in CARDS_OF_KIND[k]]
-    shuffle(state, state.deck)
-    for p, size in enumerate(s.hand_sizes):
-        for _card in range(size):
-            players[p].hand.append(state.deck.pop())
-    _start_turn(state, [])
-    return state
-
-
-# -- the turn ---------------------------------------------------------------------
-
-
-def _start_turn(state: GameState, events: list[Event]) -> None:
-    state.planted = 0
-    state.discarded = False
-    for ship in state.ships:
-        ship.sailed = False
-    p = state.active
-    if state.mode is VOYAGE and state.rotation_applies(p):
-        kind, islands = voyage.rotation_due(state, p)
-        if len(islands) > 1:
-            state.phase = CHOOSE_ISLAND
-            return
-        voyage.set_turn_island(state, islands[0])
-        if kind is not HOME:
-            events.append(
-                event(
-                    "{name} plants on {island} this turn.",
-                    name=state.players[p].name,
-                    island=state.islands[islands[0]].name,
-                )
-            )
-        _begin_planting(state, events)
-        return
-    state.turn_island = p
-    state.players[p].last_type = HOME
-    _begin_planting(state, events)
-
-
-def _begin_planting(state: GameState, events: list[Event]) -> None:
-    """Phase 1; with an empty hand it is skipped (R-BASE-6).
-
-    In the Bean Duel the player ends steps 1 and 2 (R-DUEL-4) with ``EndPhase``:
-    a harvest may still change the discard pile's top before the cards are turned up.
-    """
-    state.phase = PLANT
-    if not state.players[state.active].hand and not setup(state).duel:
-        _end_planting(state, events)
-
-
-def _finish(state: GameState, events: list[Event]) -> None:
-    """R-BASE-18, R-VOY-18: every field is harvested (no protection), then the game is over."""
-    state.offers.clear()
-    duel.discard_offered(state, events)
-    for p, player in enumerate(state.players):
-        for h in player.holdings:
-            table = SALE_TABLES[state.islands[h.island].type]
-            for f in h.fields:
-                if f:
-                    kind, n = KIND_OF[f[0]], len(f)
-                    coins = table[kind][n]
-                    sell(state, p, f[:], coins)
-                    f.clear()
-                    events.append(
-                        event(
-                            Plural(
-                                "Final harvest: {name} sells {n} {bean} for {coins} coin.",
-                                "Final harvest: {name} sells {n} {bean} for {coins} coins.",
-                                "coins",
-                            ),
-                            name=player.name,
-                            n=n,
-                            bean=kind,
-                            coins=coins,
-                        )
-                    )
-    state.phase = GAME_OVER
-    ranking = standings(state)
-    winners = [state.players[r.player].name for r in ranking if r.rank == 1]
-    events.append(
-        event(
-            Plural(
-                "The game is over. Winner: {names} with {coins} coin.",
-                "The game is over. Winner: {names} with {coins} coins.",
-                "coins",
-            ),
-            names=" & ".join(winners),
-            coins=ranking[0].coins,
-        )
-    )
-
-
-class Standing(NamedTuple):
-    player: int
-    coins: int
-    hand: int
-    rank: int
-
-
-def standings(state: GameState) -> list[Standing]:
-    """R-BASE-18: most coins, then most cards in hand; a tie after that is shared."""
-    keyed = sorted(
-        range(len(state.players)),
-        key=lambda p: (-len(state.players[p].coins), -len(state.players[p].hand), p),
-    )
-    out: list[Standing] = []
-    for i, p in enumerate(keyed):
-        coins, hand = len(state.players[p].coins), len(state.players[p].hand)
-        if out and (out[-1].coins, out[-1].hand) == (coins, hand):
-            rank = out[-1].rank
-        else:
-            rank = i + 1
-        out.append(Standing(p, coins, hand, rank))
-    return out
-
-
-def _reveal_face_up(state: GameState, events: list[Event]) -> None:
-    s = setup(state)
-    for _card in range(s.turn_up):
-        card = draw(state, events)
-        if card is None:
-            break
-        state.face_up.append(card)
-    if state.exhaustions >= s.exhaustion_limit:
-        state.ending = True  # R-BASE-17, D-11: finish phases 2 and 3, then the game ends
-    events.append(
-        event(
-            "Face up: {cards}.",
-            cards=Row(state.face_up),
-        )
-    )
-    if s.duel:
-        duel.match_discard(state, events)
-
-
-def _draw_phase(state: GameState, events: list[Event]) -> None:
-    """Phase 4 (R-BASE-10), then the next turn; a final exhaustion ends the game at once."""
-    limit = setup(state).exhaustion_limit
-    player = state.players[state.active]
-    drawn = 0
-    for _card in range(setup(state).draw):
-        card = draw(state, events)
-        if card is not None:
-            player.hand.append(card)
-            drawn += 1
-        if state.exhaustions >= limit:
-            break
-    events.append(
-        event(
-            DRAWS,
-            name=player.name,
-            n=drawn,
-        )
-    )
-    if state.exhaustions >= limit:
-        _finish(state, events)
-        return
-    state.active = (state.active + 1) % len(state.players)
-    state.turn += 1
-    events.append(event("{name}'s turn.", name=state.players[state.active].name))
-    _start_turn(state, events)
 
 
 # -- planting, harvesting, fields, phases ---------------------------------------------
@@ -370,9 +169,9 @@ def plant(state: GameState, a: Plant) -> list[Event]:
     ]
     if state.phase is PLANT:
         if (state.planted == 2 or not p.hand) and not setup(state).duel:
-            _end_planting(state, events)  # nothing more may be planted: turn up the cards
+            turn.end_planting(state, events)  # nothing more may be planted: turn up the cards
     elif state.phase is PLANT_TRADED:
-        _maybe_end_turn(state, events)
+        turn.maybe_end_turn(state, events)
     return events
 
 
@@ -479,56 +278,17 @@ def check_end(state: GameState, a: EndPhase) -> Refusal | None:
 def end_phase(state: GameState, a: EndPhase) -> list[Event]:
     events: list[Event] = []
     if state.phase is PLANT:
-        _end_planting(state, events)
+        turn.end_planting(state, events)
     elif state.phase is TRADE:
-        _end_trading(state, events)
+        turn.end_trading(state, events)
     else:
-        _end_turn(state, events)
+        turn.end_turn(state, events)
     return events
-
-
-def _end_planting(state: GameState, events: list[Event]) -> None:
-    state.phase = TRADE
-    _reveal_face_up(state, events)
-
-
-def _end_trading(state: GameState, events: list[Event]) -> None:
-    if setup(state).duel:
-        duel.leave_on_offer(state, events)  # R-DUEL-4 step 3, then step 4
-        _end_turn(state, events)
-        return
-    state.offers.clear()
-    state.players[state.active].kept.extend(state.face_up)
-    state.face_up.clear()
-    state.phase = PLANT_TRADED
-    events.append(event("Trading ends; kept and traded beans are planted now."))
-    _maybe_end_turn(state, events)
-
-
-def _end_turn(state: GameState, events: list[Event]) -> None:
-    if state.ending:
-        _finish(state, events)
-    else:
-        _draw_phase(state, events)
-
-
-def _maybe_end_turn(state: GameState, events: list[Event]) -> None:
-    """Classic: phase 3 ends by itself once every bean is planted.
-
-    Nothing else belongs to phase 3 in classic Bohnanza (harvests and the third
-    field are allowed at any time). In Bohn Voyage the active player ends it,
-    because the turn's ship and Kontor actions may still follow (D-4).
-    """
-    if state.mode is CLASSIC:
-        for p in state.players:
-            if p.kept or p.received:
-                return
-        _end_turn(state, events)
 
 
 def choose_island(state: GameState, a: ChooseIsland) -> list[Event]:
     events = voyage.choose_island(state, a)
-    _begin_planting(state, events)
+    turn.begin_planting(state, events)
     return events
 
 
@@ -617,45 +377,6 @@ def apply_unchecked(state: GameState, action: Action) -> list[Event]:
 
 
 # -- who acts, and what they may do ----------------------------------------------------
-
-
-def pending_players(state: GameState) -> list[int]:
-    """Players the game waits for now, in seat order from the active player."""
-    phase = state.phase
-    active = state.active
-    if phase is PLANT or phase is CHOOSE_ISLAND:
-        return [active]
-    if phase is GAME_OVER:
-        return []
-    players = state.players
-    n = len(players)
-    if phase is TRADE:
-        if not state.offers:
-            return [active]
-        waiting = {active}
-        for o in state.offers:
-            waiting.update(trading.awaited(state, o))
-        return [p % n for p in range(active, active + n) if p % n in waiting]
-    planting = [
-        p % n for p in range(active, active + n) if players[p % n].kept or players[p % n].received
-    ]
-    return planting or [active]  # then the active player ends the turn
-
-
-def next_to_act(state: GameState) -> int:
-    """The one pending player to serve next: those answering offers or planting
-    received beans go before the active player, in seat order from the active player.
-
-    Raises ``ValueError`` once the game is over (nobody acts).
-    """
-    pending = pending_players(state)
-    if not pending:
-        raise ValueError("the game is over: nobody acts")
-    active = state.active
-    for p in pending:
-        if p != active:
-            return p
-    return pending[0]
 
 
 def legal_actions(state: GameState, player: int) -> list[Action]:

@@ -522,6 +522,7 @@ def loads(text: str) -> Session:
     text = text.removeprefix("\ufeff")
     raw = _parse_json(text)
     _check_tag(raw)
+    text = _without_derived(raw, text)
     log = raw.get("log")
     if isinstance(log, list) and len(log) > MAX_LOG:
         raise SaveError(
@@ -634,6 +635,22 @@ def _check_tag(raw: Any) -> None:
                 "this save was written by a newer version ({version}); this program reads version {supported}"
             ).format(version=version, supported=VERSION)
         )
+
+
+#: position entries older saves wrote that are now worked out from the rest (``GameState.ending``)
+DERIVED: Final = ("ending",)
+
+
+def _without_derived(raw: Any, text: str) -> str:
+    """``text`` without the entries an older save wrote that are derived now."""
+    changed = False
+    for key in ("start", "state"):
+        position = raw.get(key) if isinstance(raw, dict) else None
+        if isinstance(position, dict):
+            for name in DERIVED:
+                if position.pop(name, None) is not None:
+                    changed = True
+    return json.dumps(raw) if changed else text
 
 
 def _validate(text: str) -> SaveFile:

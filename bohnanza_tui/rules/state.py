@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .data import CARD_COUNTS, KINDS
+from .data import CARD_COUNTS, KINDS, setup_for
 from .enums import IslandType as IslandType
 from .enums import Mode as Mode
 from .enums import Phase as Phase
@@ -196,8 +196,6 @@ class GameState:
     #: island where this turn's phase-1 beans and kept face-up cards go
     turn_island: int = 0
     exhaustions: int = 0
-    #: the final exhaustion came in phase 2: finish phases 2 and 3, then end
-    ending: bool = False
     #: Bean Duel: the cards the last player left on offer, for the active player
     #: to plant or discard first (R-DUEL-4 step 1); public (D-12)
     offered: list[int] = field(default_factory=list)
@@ -223,7 +221,6 @@ class GameState:
             self.planted,
             self.turn_island,
             self.exhaustions,
-            self.ending,
             self.offered[:],
             self.discarded,
         )
@@ -266,3 +263,10 @@ class GameState:
     @property
     def over(self) -> bool:
         return self.phase is GAME_OVER
+
+    @property
+    def ending(self) -> bool:
+        """The final exhaustion came in phase 2: phases 2 and 3 finish, then the game ends
+        (R-BASE-17, D-11). Derived: in phase 4 it ends the game at once."""
+        limit = setup_for(self.mode.value, len(self.players)).exhaustion_limit
+        return self.phase is not GAME_OVER and self.exhaustions >= limit

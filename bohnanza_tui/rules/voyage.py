@@ -55,12 +55,12 @@ def rotation_due(state: GameState, player: int) -> tuple[IslandType, list[int]]:
     holdings = state.players[player].holdings
     start = ROTATION.index(state.players[player].last_type)
     for step in range(1, len(ROTATION) + 1):
-        kind = ROTATION[(start + step) % len(ROTATION)]
-        if kind is HOME:
-            return kind, [player]
-        islands = [h.island for h in holdings[1:] if state.islands[h.island].type is kind]
+        island_type = ROTATION[(start + step) % len(ROTATION)]
+        if island_type is HOME:
+            return island_type, [player]
+        islands = [h.island for h in holdings[1:] if state.islands[h.island].type is island_type]
         if islands:
-            return kind, islands
+            return island_type, islands
     return HOME, [player]  # pragma: no cover - home always qualifies
 
 
@@ -70,12 +70,12 @@ def check_choose_island(state: GameState, a: ChooseIsland) -> Refusal | None:
         return r
     if state.phase is not CHOOSE_ISLAND or a.player != state.active:
         return refuse("R-VOY-13", "the island is chosen at the start of your own turn")
-    kind, islands = rotation_due(state, a.player)
+    island_type, islands = rotation_due(state, a.player)
     if a.island not in islands:
         return refuse(
             "R-VOY-13",
             "this turn's beans go to an island of type {type} where you own a harbor: {islands}",
-            type=kind.value,
+            type=island_type.value,
             islands=", ".join(island_label(state, i) for i in islands),
         )
     return None
@@ -539,9 +539,9 @@ def raid_ship(state: GameState, a: RaidShip) -> list[Event]:
     kind = KIND_OF[cargo[0]]
     coins = SALE_HOME[kind][len(cargo)]
     loot = coins // 2
-    keep = len(cargo) - coins
-    state.discard.extend(cargo[:keep])
-    state.players[s.owner].coins.extend(cargo[keep : len(cargo) - loot])
+    discarded = len(cargo) - coins
+    state.discard.extend(cargo[:discarded])
+    state.players[s.owner].coins.extend(cargo[discarded : len(cargo) - loot])
     state.players[a.player].coins.extend(cargo[len(cargo) - loot :])
     return [
         event(

@@ -468,9 +468,9 @@ def expected(state: GameState, actor: int | None) -> str:
     if state.phase is Phase.CHOOSE_ISLAND:
         from bohnanza_tui.rules.voyage import rotation_due
 
-        kind, _islands = rotation_due(state, state.active)
+        island_type, _islands = rotation_due(state, state.active)
         return _("{name} chooses an island of type {t} for this turn (i).").format(
-            name=name, t=kind.value
+            name=name, t=island_type.value
         )
     if state.phase is Phase.PLANT:
         hand = state.players[state.active].hand
