@@ -150,12 +150,13 @@ class RandomPlayer:
 
     def action_for(self, state: GameState, player: int) -> Action:
         rng = self.rng
-        if state.phase is TRADE and not setup(state).duel:
+        duel = setup(state).duel
+        if state.phase is TRADE and not duel:
             trade = self._trade(state, player)
             if trade is not None:
                 return trade
         for _ in range(self.TRIES):
-            action = self._propose(state, player)
+            action = self._propose(state, player, duel)
             if action is not None and check(state, action) is None:
                 return action
         return random_legal(state, player, rng, self.harvest_rate)
@@ -184,7 +185,7 @@ class RandomPlayer:
             return random_offer(state, player, rng)
         return None
 
-    def _propose(self, state: GameState, player: int) -> Action | None:
+    def _propose(self, state: GameState, player: int, duel: bool) -> Action | None:
         rng = self.rng
         r = rng.random()
         p = state.players[player]
@@ -196,7 +197,7 @@ class RandomPlayer:
         if state.mode is VOYAGE and player == state.active and r > 0.6:
             name = VOYAGE_MOVES[int(rng.random() * len(VOYAGE_MOVES))]
             return self._one(family(state, player, name))
-        if player == state.active and setup(state).duel:
+        if duel and player == state.active:
             return self._duel(state, player)
         if phase is PLANT:
             if state.planted and r > 0.6:
@@ -218,7 +219,7 @@ class RandomPlayer:
         if state.phase is PLANT:
             if state.offered:
                 card = _pick(self.rng, state.offered)
-                if rand() < 0.25:
+                if rand() < 0.4:
                     return Discard(player, card)
                 return self._plant(state, player, card, state.turn_island)
             hand = state.players[player].hand
@@ -228,7 +229,7 @@ class RandomPlayer:
             if free and state.planted and rand() < 0.5:
                 return Discard(player, _pick(self.rng, hand))
             return EndPhase(player)
-        if state.face_up and rand() < 0.7:
+        if state.face_up and rand() < 0.5:
             return self._plant(state, player, _pick(self.rng, state.face_up), state.turn_island)
         return EndPhase(player)
 

@@ -27,6 +27,7 @@ from bohnanza_tui.rules.actions import (
     ChooseIsland,
     Confirm,
     Decline,
+    Discard,
     Harvest,
     Keep,
     KontorToField,
@@ -77,9 +78,7 @@ def _place_label(state: GameState, player: int, island: int, slot: int) -> Conte
     return Content.assemble((name, "bold"), ": ", inside)
 
 
-def _options(
-    state: GameState, player: int, family: str, card: int | None = None
-) -> list[Action]:
+def _options(state: GameState, player: int, family: str, card: int | None = None) -> list[Action]:
     """The move list's family ``family`` without its pre-filters (``moves.family``, wide):
     the legal options and the refused ones the player may want to know about."""
     return [moves.build(spec) for spec in moves.family(state, player, family, True, card)]
@@ -123,6 +122,25 @@ def keep_choices(state: GameState, player: int) -> list[Choice]:
         checked(state, Content.assemble(_("Keep "), render.card(a.card)), a)
         for a in _options(state, player, "keep")
         if isinstance(a, Keep)
+    ]
+
+
+def discard_choices(state: GameState, player: int) -> list[Choice]:
+    """Bean Duel (R-DUEL-4): the beans on offer, or after phase 1 any one hand card."""
+    cards = state.offered or state.players[player].hand
+    where = _("on offer") if state.offered else _("hand")
+    return [
+        checked(
+            state,
+            Content.assemble(
+                _("Discard "),
+                render.card(a.card),
+                (f"  ({where} {cards.index(a.card) + 1})", "dim"),
+            ),
+            a,
+        )
+        for a in _options(state, player, "discard")
+        if isinstance(a, Discard)
     ]
 
 
@@ -348,6 +366,7 @@ KEY_ACTIONS: dict[str, tuple[type, ...]] = {
     "cursor": (Plant,),
     "harvest": (Harvest,),
     "keep": (Keep,),
+    "discard": (Discard,),
     "buy": (BuyField, BuyHarbor, BuyShip, BuyPirateShip),
     "sail": (Sail,),
     "load": (Load,),
@@ -358,11 +377,12 @@ KEY_ACTIONS: dict[str, tuple[type, ...]] = {
 }
 
 #: keys only the player whose turn it is uses (their refusals would tell nobody else anything)
-TURN_KEYS = ("keep", "buy", "sail", "load", "unload", "store", "move", "raid")
+TURN_KEYS = ("keep", "discard", "buy", "sail", "load", "unload", "store", "move", "raid")
 
 _BUILDERS = {
     "harvest": harvest_choices,
     "keep": keep_choices,
+    "discard": discard_choices,
     "buy": buy_choices,
     "sail": sail_choices,
     "load": load_choices,

@@ -59,6 +59,21 @@ PHASE_NAMES = {
     Phase.PLANT_TRADED: N_("Phase 3 · plant traded beans"),
     Phase.GAME_OVER: N_("Game over"),
 }
+#: the Bean Duel's steps (R-DUEL-4) where they differ from the phases
+DUEL_STEP_NAMES = {
+    "offered": N_("Step 1 · beans on offer"),
+    Phase.PLANT: N_("Step 2 · plant, discard"),
+    Phase.TRADE: N_("Step 3 · turned-up beans"),
+}
+
+
+def phase_name(state: GameState) -> str:
+    """The phase, or in the Bean Duel the step (R-DUEL-4), as shown."""
+    if setup(state).duel:
+        step = DUEL_STEP_NAMES.get("offered" if state.offered else state.phase)
+        if step is not None:
+            return _(step)
+    return _(PHASE_NAMES[state.phase])
 
 
 def glyph(kind: int) -> str:
@@ -391,6 +406,8 @@ def pending_row(cards: Sequence[int], selected: int, kept: set[int]) -> Content:
 
 def face_up_row(state: GameState, tiles: bool = False) -> Content:
     """The face-up cards of phase 2: one line, or (``tiles``) each as a card on the table."""
+    if setup(state).duel:
+        return duel_row(state)
     if state.phase is not Phase.TRADE:
         return Content("")
     if not state.face_up:
@@ -402,6 +419,27 @@ def face_up_row(state: GameState, tiles: bool = False) -> Content:
         return Content.assemble(title, Content("   ").join(chips), "   ", hint)
     title = Content.assemble(title, hint)
     return Content.assemble(title, "\n", card_tiles(state.face_up, "screen.keep"))
+
+
+def duel_row(state: GameState) -> Content:
+    """Bean Duel (R-DUEL-4): the beans on offer (step 1) or turned up (step 3) as cards, with
+    who must deal with them and how."""
+    name = state.players[state.active].name
+    other = state.players[(state.active + 1) % len(state.players)].name
+    if state.offered:
+        title = _("On offer to {name}: plant (p, 1-3) or discard (d) each").format(name=name)
+        cards = state.offered
+    elif state.phase is Phase.TRADE:
+        title = _("Turned up by {name}: plant any (p, 1-3); e leaves the rest to {other}").format(
+            name=name, other=other
+        )
+        cards = state.face_up
+    else:
+        return Content("")
+    head = Content.styled(title, "bold")
+    if not cards:
+        return Content.assemble(head, "\n", Content.styled(_("none left"), "$foreground-muted"))
+    return Content.assemble(head, "\n", card_tiles(cards, "screen.table_card"))
 
 
 def card_tiles(cards: Sequence[int], action: str) -> Content:
@@ -472,6 +510,8 @@ def expected(state: GameState, actor: int | None) -> str:
         return _("{name} chooses an island of type {t} for this turn (i).").format(
             name=name, t=island_type.value
         )
+    if setup(state).duel:
+        return _duel_expected(state, name)
     if state.phase is Phase.PLANT:
         hand = state.players[state.active].hand
         if state.planted == 0 and hand:
@@ -491,9 +531,38 @@ def expected(state: GameState, actor: int | None) -> str:
     return ""
 
 
+def _duel_expected(state: GameState, name: str) -> str:
+    """The Bean Duel's steps (R-DUEL-4), in words."""
+    if state.offered:
+        return _("{name} plants (p) or discards (d) each bean on offer.").format(name=name)
+    if state.phase is Phase.TRADE:
+        other = state.players[(state.active + 1) % len(state.players)].name
+        return _(
+            "{name} plants turned-up beans (p); e leaves the rest to {other} and draws two."
+        ).format(name=name, other=other)
+    hand = state.players[state.active].hand
+    if state.planted == 0 and hand:
+        return _("{name} plants the front card of the hand (p).").format(name=name)
+    return _("{name} may plant (p) or discard one hand card (d); e turns up three cards.").format(
+        name=name
+    )
+
+
+def _discard_top(state: GameState, duel: bool) -> list[Content]:
+    """Bean Duel: the discard pile's top card decides what joins the turned-up cards (R-DUEL-4)."""
+    if not duel or not state.discard:
+        return []
+    return [
+        Content(" ("),
+        Content.styled(_("top") + " ", "$foreground-muted"),
+        card(state.discard[-1]),
+        Content(")"),
+    ]
+
+
 def status_line(state: GameState, actor: int | None) -> Content:
     s = setup(state)
-    phase = _(PHASE_NAMES[state.phase])
+    phase = phase_name(state)
     top = Content.assemble(
         (_("Turn {n}").format(n=state.turn), "bold"),
         " · ",
@@ -504,6 +573,7 @@ def status_line(state: GameState, actor: int | None) -> Content:
         _("Deck {n}").format(n=len(state.deck)),
         " · ",
         _("Discard {n}").format(n=len(state.discard)),
+        *_discard_top(state, s.duel),
         " · ",
         _("Deck run out {n} of {limit}").format(n=state.exhaustions, limit=s.exhaustion_limit),
     )

@@ -84,3 +84,18 @@ def test_end_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_too_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(classic()), press=["enter"], terminal_size=(80, 24))
+
+
+def duel() -> Session:
+    return Session.new("classic", ["Ann", "Bob"], 3)
+
+
+def test_duel_turned_up_beans(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """R-DUEL-4 step 3: the turned-up beans as cards, whose they are and where the rest go."""
+    assert snap_compare(make_app(duel()), press=["enter", "p", "e"], terminal_size=SIZE)
+
+
+def test_duel_beans_on_offer_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """R-DUEL-4 step 1 at the smallest table: the beans on offer to Bob, the discard pile's top."""
+    keys = ["enter", "p", "d", "enter", "e", "3", "e", "enter"]
+    assert snap_compare(make_app(duel()), press=keys, terminal_size=(100, 30))

@@ -106,7 +106,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label(_("Game"), classes="setup-label")
                 with RadioSet(id="mode"):
-                    yield Radio(_("Classic Bohnanza (3-7 players)"), value=True, id="classic")
+                    yield Radio(_("Classic Bohnanza (2-7 players)"), value=True, id="classic")
                     yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
             with Horizontal(classes="setup-row"):
                 yield Label(_("Players"), classes="setup-label")

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import KIND_OF, Action, IllegalAction, Mode, Phase, check
 from bohnanza_tui.rules.actions import (
+    Discard,
     EndPhase,
     Harvest,
     Keep,
@@ -45,10 +46,12 @@ class TableScreen(TableView):
         Binding("H", "harvest_other", _("Harvest (other)")),
         Binding("e", "end_plant", _("Turn up cards")),
         Binding("e", "end_trade", _("End trading")),
+        Binding("e", "end_offer", _("Offer the rest, draw")),
         Binding("e", "end_turn", _("Draw, end turn")),
         Binding("k", "keep", _("Keep")),
         Binding("t", "trade", _("Offer")),
         Binding("d", "donate", _("Donate")),
+        Binding("d", "discard", _("Discard")),
         Binding("o", "offers", _("Offers")),
         Binding("b", "buy", _("Buy")),
         Binding("s", "sail", _("Sail")),
@@ -66,6 +69,7 @@ class TableScreen(TableView):
         "harvest_other": N_("Others"),
         "end_plant": N_("Turn up"),
         "end_trade": N_("End trade"),
+        "end_offer": N_("Offer rest"),
         "end_turn": N_("End turn"),
         "store": N_("Store"),
         "move": N_("K→field"),
@@ -81,23 +85,26 @@ class TableScreen(TableView):
             return holder is not None and not state.over
         if action == "undo":
             return not state.over and holder is not None and hs.session.can_undo(holder) is None
-        if action == "harvest_other":
-            return not state.over and len(hs.humans) > 1
+        if action == "harvest_other":  # not in the Bean Duel: R-DUEL-3
+            return not state.over and len(hs.humans) > 1 and not self.duel
         if action in choices.KEY_ACTIONS:
             if holder is None:
                 return False
             # a key whose every option the engine refuses stays (dimmed): pressing it says why
             legal = any(self._legal.get(t) for t in choices.KEY_ACTIONS[action])
             return legal or action in self.refused
-        if action in ("end_plant", "end_trade", "end_turn"):
+        if action in ("end_plant", "end_trade", "end_offer", "end_turn"):
             phase = {
                 "end_plant": Phase.PLANT,
                 "end_trade": Phase.TRADE,
+                "end_offer": Phase.TRADE,
                 "end_turn": Phase.PLANT_TRADED,
             }
+            if (action == "end_offer") != (self.duel and action in ("end_trade", "end_offer")):
+                return False  # the Bean Duel's step 3 ends by leaving the rest on offer
             return bool(self._legal.get(EndPhase)) and state.phase is phase[action]
         if action in ("trade", "donate"):
-            return holder is not None and state.phase is Phase.TRADE
+            return holder is not None and state.phase is Phase.TRADE and not self.duel
         if action == "offers":
             return (
                 holder is not None
@@ -235,6 +242,33 @@ class TableScreen(TableView):
             ChoiceScreen(_("Who harvests?"), choices.player_choices(hs.state, players)),
             callback=chosen,
         )
+
+    def action_table_card(self, card: int) -> None:
+        """A click on a bean on offer or turned up (Bean Duel): select it for planting."""
+        pending = self._pending_cards()
+        if card in pending:
+            self.pending_index = pending.index(card)
+            self.refresh_table()
+
+    def action_discard(self) -> None:
+        """Bean Duel (R-DUEL-4): discard the selected bean on offer, or pick a hand card."""
+        if self._explain("discard"):
+            return
+        holder = self.hs.holder
+        if holder is None:
+            return
+        state = self.hs.state
+        if state.offered:
+            pending = self._pending_cards()
+            if pending:
+                self.play(Discard(holder, pending[min(self.pending_index, len(pending) - 1)]))
+                return
+        self._choose(
+            _("Discard which card?"), choices.discard_choices(state, holder), self.play, auto=False
+        )
+
+    def action_end_offer(self) -> None:
+        self._end()
 
     def action_end_plant(self) -> None:
         self._end()

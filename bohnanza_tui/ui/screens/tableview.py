@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import Action, Mode, Phase
+from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
 from ..widgets import CommandBar, EventLog, KeyBar, Panel, PlayerPanel
@@ -45,6 +46,11 @@ class TableView(GameFlowScreen):
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
+
+    @property
+    def duel(self) -> bool:
+        """Two players: the Bean Duel (RULES.md section 5)."""
+        return setup(self.hs.state).duel
 
     # -- layout ---------------------------------------------------------------------
 
@@ -143,13 +149,12 @@ class TableView(GameFlowScreen):
         classic = state.mode is Mode.CLASSIC
         faceup = self._panel("#faceup")
         faceup.show_content(render.face_up_row(state, tiles=classic))
-        faceup.display = state.phase is Phase.TRADE
+        on_table = state.phase is Phase.TRADE or bool(state.offered)
+        faceup.display = on_table
         offers = self._panel("#offers")
         offers.show_content(render.offers_block(state))
         offers.display = bool(state.offers)
-        self.query_one("#board").set_class(
-            state.phase is not Phase.TRADE and not state.offers, "-empty"
-        )
+        self.query_one("#board").set_class(not on_table and not state.offers, "-empty")
         if not classic:
             columns = islandmap.island_columns(state)
             for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
@@ -216,6 +221,9 @@ class TableView(GameFlowScreen):
     def _pending_cards(self) -> list[int]:
         viewer = self.hs.viewer()
         state = self.hs.state
+        if viewer is not None and viewer == state.active and self.duel:
+            # R-DUEL-4: the beans on offer (step 1), the turned-up ones (step 3)
+            return state.offered or (state.face_up if state.phase is Phase.TRADE else [])
         if viewer is None or state.phase is not Phase.PLANT_TRADED:
             return []
         p = state.players[viewer]
@@ -226,7 +234,7 @@ class TableView(GameFlowScreen):
         holder = self.hs.holder
         if holder is None:
             return None
-        if state.phase is Phase.PLANT and holder == state.active:
+        if state.phase is Phase.PLANT and holder == state.active and not state.offered:
             hand = state.players[holder].hand
             return hand[0] if hand else None
         pending = self._pending_cards()
