@@ -292,6 +292,13 @@ class CommandBar(Vertical):
         """Empty the input line (the last command was carried out)."""
         self.query_one(Input).value = ""
 
+    def reset(self) -> None:
+        """Closed and empty, its last answer gone: the keyboard passes to another person."""
+        if self.display:
+            self.display = False
+            self.clear()
+            self.hint("")
+
     def hint(self, text: str | Content, error: bool = False) -> None:
         if error and isinstance(text, str):
             text = Content.styled("✗ " + text, "$text-error")

@@ -136,3 +136,74 @@ def test_only_the_newest_unfinished_games_are_kept(tmp_path) -> None:  # type: i
     assert len(kept) == saves.KEEP
     assert [g.saved for g in kept] == [1000 + n for n in range(saves.KEEP + 2, 2, -1)]
     assert saves.put_aside(autosave) is None  # nothing there: nothing moves
+
+
+async def test_the_command_bar_is_closed_and_empty_after_a_hand_over() -> None:
+    from textual.widgets import Input
+
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p", "colon")
+        table = app.screen
+        bar = table.query_one("#command")
+        line = table.query_one("#command-input", Input)
+        line.value = "offer f2 to bob for soy"
+        await press(pilot, "enter")
+        assert len(session.state.offers) == 1
+        assert isinstance(app.screen, PrivacyScreen)  # Bob's turn to answer
+        assert not bar.display and line.value == ""
+        await press(pilot, "enter")
+        assert "Done: offer" not in screen_text(app)  # Ann's last command is not Bob's to read
+        await press(pilot, "n", "enter")  # Bob declines; back to Ann
+        assert not bar.display and line.value == ""
+
+
+async def test_shift_h_hands_the_keyboard_to_the_harvester_and_back() -> None:
+    from test_table_keys import bob_grows_wax
+    from ui_helpers import from_state
+
+    session = from_state(bob_grows_wax())
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "H")
+        assert [c.label.plain for c in app.screen.choices] == ["Ann", "Bob", "Cy"]
+        await press(pilot, "2")
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Pass the keyboard to Bob" in screen_text(app)
+        assert "Bob harvests a field" in screen_text(app)
+        await press(pilot, "enter", "enter")  # a double tap harvests nothing
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "Bob harvests which field?" in text
+        assert "Bob's hand" in text and "Ann's hand" not in text
+        await press(pilot, "1")
+        assert session.state.players[1].holdings[0].fields[0] == []
+        assert len(session.state.players[1].coins) == 1
+        # the keyboard goes back to Ann, whose turn it is
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Pass the keyboard to Ann" in screen_text(app)
+        await press(pilot, "enter")
+        assert "Ann's hand" in screen_text(app)
+
+
+async def test_harvest_digits_are_the_field_numbers_on_the_table() -> None:
+    from test_voyage_play import A1, take, voyage_position
+    from ui_helpers import from_state
+
+    state = voyage_position()
+    ann = state.players[0]
+    ann.holdings[0].fields[1] = [take(state, "blue") for _ in range(4)]
+    ann.holdings[1].fields[0] = [take(state, "blue")]
+    assert ann.holdings[1].island == A1
+    session = from_state(state)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "h")
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "2. field 2: 4 × ◆ blue → sells for 1" in text  # field 1 is empty: not listed, not renumbered
+        assert "a. A1 field 1: 1 × ◆ blue → sells for 0" in text
+        await press(pilot, "2")
+        ann = session.state.players[0]
+        assert ann.holdings[0].fields[1] == [] and len(ann.holdings[1].fields[0]) == 1

@@ -56,6 +56,8 @@ async def test_out_of_turn_harvest_passes_the_keyboard_back() -> None:
         assert "Who harvests?" in text
         assert "Ann's hand" not in text  # hands hide while someone else may take the keyboard
         await press(pilot, "2")  # Bob
+        assert "Pass the keyboard to Bob" in screen_text(app)
+        await press(pilot, "enter")
         assert "Bob harvests which field?" in screen_text(app)
         assert "Nothing to choose from now." in screen_text(app)
         await press(pilot, "escape")

@@ -143,7 +143,7 @@ async def test_shift_h_lets_another_player_harvest() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "H")
         assert "Who harvests?" in screen_text(app)
-        await press(pilot, "2")  # Bob
+        await press(pilot, "2", "enter")  # Bob, who takes the keyboard
         assert "Bob harvests which field?" in screen_text(app)
         await press(pilot, "1")
         bob = session.state.players[1]

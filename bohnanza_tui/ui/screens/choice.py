@@ -27,16 +27,24 @@ class ChoiceScreen(ModalScreen[Any]):
 
     BINDINGS = [
         Binding("escape", "cancel", _("Cancel")),
-        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+        *[Binding(k, f"pick_key('{k}')", show=False) for k in "123456789abcdefghijk"],
     ]
 
     def __init__(
-        self, title: str, choices: list[Choice], note: str = "", *, highlight: bool = True
+        self,
+        title: str,
+        choices: list[Choice],
+        note: str = "",
+        *,
+        highlight: bool = True,
+        keys: list[str] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
         self.note = note
+        #: the key of each entry, shown before it: 1-9 in order unless given (field numbers)
+        self.keys = keys or [str(n) if n < 10 else "" for n in range(1, len(choices) + 1)]
         #: highlight the first allowed entry (Enter picks it); not for a list that opens
         #: right after the privacy screen's Enter, where a second Enter would pick blindly
         self.highlight = highlight
@@ -47,8 +55,8 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.note:
                 yield Static(self.note, classes="dialog-note", markup=False)
             options = []
-            for n, c in enumerate(self.choices, 1):
-                prefix = f"{n}. " if n < 10 else "   "
+            for key, c in zip(self.keys, self.choices, strict=True):
+                prefix = f"{key}. " if key else "   "
                 label = Content.assemble((prefix, "bold"), c.label)
                 if c.refusal:
                     # every refused entry says why, so nobody has to try it to find out
@@ -73,6 +81,12 @@ class ChoiceScreen(ModalScreen[Any]):
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option_index)
+
+    def action_pick_key(self, key: str) -> None:
+        if key in self.keys:
+            self.action_pick(self.keys.index(key))
+        else:
+            self.app.bell()
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):

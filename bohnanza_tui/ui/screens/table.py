@@ -14,7 +14,7 @@ from textual import on
 from textual.binding import Binding
 
 from bohnanza_tui.i18n import N_, _
-from bohnanza_tui.rules import KIND_OF, Action, IllegalAction, Mode, Phase, check
+from bohnanza_tui.rules import KIND_OF, KONTOR, Action, IllegalAction, Mode, Phase, check
 from bohnanza_tui.rules.actions import (
     Discard,
     EndPhase,
@@ -30,6 +30,7 @@ from .. import choices, render
 from ..widgets import CommandBar, EventLog
 from .choice import ChoiceScreen
 from .help import TextScreen
+from .privacy import PrivacyScreen
 from .tableview import MIN_HEIGHT, MIN_WIDTH, TableView
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TableScreen"]
@@ -202,44 +203,56 @@ class TableScreen(TableView):
             return
         holder = self.hs.holder
         if holder is not None:
-            self._play_choice(
-                _("Harvest which field?"), choices.harvest_choices(self.hs.state, holder)
-            )
+            self._harvest_list(holder, _("Harvest which field?"), self.play)
+
+    def _harvest_list(self, player: int, title: str, then: Any) -> None:
+        """The fields ``player`` may harvest, each picked by its number on the table."""
+        options = choices.harvest_choices(self.hs.state, player)
+        keys = field_keys([c.value for c in options], player)
+        screen = ChoiceScreen(title, options, keys=keys, highlight=not self.just_passed)
+        self.app.push_screen(screen, callback=then)
 
     def action_harvest_other(self) -> None:
-        """Anyone may harvest at any time: ask who, hide the hands, then which field."""
+        """Anyone may harvest at any time (R-BASE-11): ask who, hand them the keyboard, then which field."""
         hs = self.hs
         before = hs.holder
         hs.hide()
         self.refresh_table()
-        players = [p for p in hs.humans]
 
         def chosen(player: int | None) -> None:
             if player is None:
                 hs.holder = before
                 self.refresh_table()
-                return
-            options = choices.harvest_choices(hs.state, player)
+            elif player == before or not hs.shared:
+                hs.holder = before
+                self.refresh_table()
+                self._harvest_list(player, _("Harvest which field?"), done)
+            else:
+                name = hs.state.players[player].name
+                reason = _("{name} harvests a field (anyone may, at any time).").format(name=name)
+                self.app.push_screen(
+                    PrivacyScreen(name, reason), callback=lambda _r: revealed(player)
+                )
 
-            def done(action: Action | None) -> None:
-                if action is not None and self.play(action):
-                    return
-                if player == before or before is None:
-                    hs.holder = before
-                    self.refresh_table()
-                else:
-                    self.advance()  # the keyboard goes back behind the privacy screen
+        def revealed(player: int) -> None:
+            hs.reveal(player)
+            self.refresh_table()
+            self.just_passed = True
+            try:
+                name = hs.state.players[player].name
+                self._harvest_list(
+                    player, _("{name} harvests which field?").format(name=name), done
+                )
+            finally:
+                self.just_passed = False
 
-            self.app.push_screen(
-                ChoiceScreen(
-                    _("{name} harvests which field?").format(name=hs.state.players[player].name),
-                    options,
-                ),
-                callback=done,
-            )
+        def done(action: Action | None) -> None:
+            if action is None or not self.play(action):
+                self.advance()  # the keyboard goes to whom the game waits for
 
+        people = sorted(hs.humans, key=lambda p: p != before)  # the one at the keyboard first
         self.app.push_screen(
-            ChoiceScreen(_("Who harvests?"), choices.player_choices(hs.state, players)),
+            ChoiceScreen(_("Who harvests?"), choices.player_choices(hs.state, people)),
             callback=chosen,
         )
 
@@ -463,3 +476,20 @@ class TableScreen(TableView):
     @on(CommandBar.Closed)
     def _command_closed(self) -> None:
         self.set_focus(None)
+
+
+def field_keys(values: list[Any], home: int) -> list[str]:
+    """The key of each place in a list: a home field's own number, a Kontor ``k``, others a-j.
+
+    The numbers are those printed on the table, so ``2`` is field 2 whatever
+    else the list holds (a colony field before it, an empty field left out).
+    """
+    letters = iter("abcdefghij")
+    keys = []
+    for value in values:
+        island, slot = getattr(value, "island", None), getattr(value, "slot", None)
+        if island == home and isinstance(slot, int):
+            keys.append("k" if slot == KONTOR else str(slot + 1))
+        else:
+            keys.append(next(letters, ""))
+    return keys

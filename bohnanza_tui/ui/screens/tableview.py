@@ -133,6 +133,8 @@ class TableView(GameFlowScreen):
         viewer = hs.viewer()
         state = hs.game_view()
         actor = hs.next_actor()
+        if viewer is None:  # the keyboard changes hands: nobody finds another's typing
+            self.query_one("#command", CommandBar).reset()
         self._panel("#status").show_content(render.status_line(state, actor))
         big = viewer if viewer is not None else state.active
         if not self._player_panels:
