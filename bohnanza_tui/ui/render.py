@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from rich.cells import cell_len
 from textual.content import Content
 
 from bohnanza_tui.i18n import N_, _
@@ -74,6 +75,11 @@ def phase_name(state: GameState) -> str:
         if step is not None:
             return _(step)
     return _(PHASE_NAMES[state.phase])
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` filled with spaces to ``width`` terminal cells (wide letters count double)."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def glyph(kind: int) -> str:
@@ -340,13 +346,13 @@ def panel_title(
 def fields_overview(state: GameState, me: int) -> Content:
     """One line per player: the home fields (what each grows), for deciding a trade in a dialog."""
     lines: list[Content] = []
-    width = max(len(p.name) for p in state.players) + 2
+    width = max(cell_len(p.name) for p in state.players) + 2
     for i, p in enumerate(state.players):
         home = p.holdings[0]
         fields = Content(" · ").join(
             field_line(state, i, home.island, s, brief=True) for s in range(len(home.fields))
         )
-        name = Content.styled(f"{p.name:<{width}}", "bold" if i == me else "")
+        name = Content.styled(pad(p.name, width), "bold" if i == me else "")
         lines.append(Content.assemble(name, fields))
     return Content("\n").join(lines)
 
@@ -355,7 +361,7 @@ def beanometer_table(state: GameState) -> Content:
     """Every kind in the game with its card count and beanometer: the reference printed on the cards."""
     rows: list[Content] = []
     kinds = setup(state).deck_kinds
-    width = max(len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
+    width = max(cell_len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
     for k in kinds:
         name = bean(k)
         rows.append(

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from ui_helpers import SIZE, press, screen_text
+from test_snapshots import finished_game
+from textual.pilot import Pilot
+from textual.widgets import Input
+from ui_helpers import SIZE, classic, log_text, make_app, press, screen_text
 
 from bohnanza_tui import i18n, settings
 from bohnanza_tui.ui.app import BohnanzaApp
@@ -55,3 +58,92 @@ async def test_the_language_chosen_on_the_set_up_screen_applies_at_once_and_is_k
     assert SetupScreen._merged_bindings is not None
     descriptions = [b.description for _k, b in SetupScreen._merged_bindings]
     assert "Start game" in descriptions and "Spiel starten" not in descriptions
+
+
+# -- the shipped catalogs ------------------------------------------------------------------------
+
+SHIPPED = [lang for lang in i18n.available_languages() if lang != i18n.ENGLISH]
+
+
+def t(msgid: str, **params: object) -> str:
+    return i18n._(msgid).format(**params)
+
+
+async def command(pilot: Pilot, text: str) -> None:
+    """Type a command into the command bar (``:``) and run it."""
+    app = pilot.app
+    if not app.screen.query("#command-input") or not app.screen.query_one("#command").display:
+        await press(pilot, "colon")
+    bar = app.screen.query_one("#command-input", Input)
+    bar.value = text
+    await press(pilot, "enter")
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+async def test_a_turn_in_each_language(lang: str) -> None:
+    """Ann's first turn of the seeded game, with the beans named in the chosen language."""
+    i18n.choose_language(lang)
+    wax, green, home = i18n._("wax"), i18n._("green"), i18n._("home")
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert t("Pass the keyboard to {name}", name="Ann") in screen_text(app)
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert t("{name}'s hand", name="Ann") in text
+        assert i18n._("Phase 1 · plant") in text and "Phase 1 · plant" not in text
+        await press(pilot, "p", "p")
+        assert i18n._("Phase 2 · trade") in screen_text(app)
+        # the command words stay English; the bean kinds and home are the language's
+        await command(pilot, f"keep {wax.replace(' ', '-')}")
+        await command(pilot, "end")
+        assert i18n._("Phase 3 · plant traded beans") in screen_text(app)
+        await command(pilot, f'plant "{wax}" {home.replace(" ", "-")}.1')
+        await command(pilot, f"plant {green.replace(' ', '').upper()} 3")
+        # the last bean planted, Ann draws and the keyboard passes to Bob
+        assert [type(a).__name__ for a in session.log] == [
+            "Plant", "Plant", "Keep", "EndPhase", "Plant", "Plant"
+        ]  # fmt: skip
+        planted = t(
+            "{name} plants {bean} on {place}.", name="Ann", bean=green, place=t("field {n}", n=3)
+        )
+        assert planted in log_text(app)
+        assert session.state.active == 1
+        assert t("Pass the keyboard to {name}", name="Bob") in screen_text(app)
+
+
+# -- snapshots in German and Bulgarian (update with pytest --snapshot-update) -------------------
+
+SNAPSHOT_LANGUAGES = [lang for lang in ("de", "bg") if lang in SHIPPED]
+SNAPSHOT_SIZES = [(120, 40)]
+TRADE_KEYS = ["enter", "p", "p", "t", "down", "space", "tab", *["down"] * 6, "right", "tab"]
+
+
+@pytest.fixture(params=SNAPSHOT_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return request.param  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+def test_table_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    i18n.choose_language(lang)
+    assert snap_compare(make_app(classic()), press=["enter", "p", "p"], terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+def test_trade_dialog_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    i18n.choose_language(lang)
+    assert snap_compare(make_app(classic()), press=TRADE_KEYS, terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+def test_help_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    i18n.choose_language(lang)
+    assert snap_compare(make_app(classic()), press=["enter", "question_mark"], terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+def test_end_screen_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    i18n.choose_language(lang)
+    assert snap_compare(make_app(finished_game()), terminal_size=size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -12,6 +13,8 @@ from textual.widgets import Footer, Static
 from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import GameState, standings
 
+from ..render import pad
+
 BARS = "▁▂▃▄▅▆▇█"
 
 
@@ -19,14 +22,18 @@ def ranking(state: GameState) -> Content:
     """The ranking (R-BASE-18) and, where coins tie, how the tie was broken."""
     table = standings(state)
     lines: list[Content] = []
-    for s in table:
-        name = state.players[s.player].name
+    # columns as wide as their widest text, in terminal cells (the words differ by language)
+    names = [state.players[s.player].name for s in table]
+    coins = [f"{s.coins:>3} " + ngettext("coin", "coins", s.coins) for s in table]
+    name_width = max(20, *(cell_len(n) for n in names))
+    coin_width = max(cell_len(c) for c in coins)
+    for s, name, coin in zip(table, names, coins, strict=True):
         medal = "★" if s.rank == 1 else " "
         lines.append(
             Content.assemble(
                 (f"{medal} {s.rank}. ", "bold"),
-                (f"{name:<20}", "bold" if s.rank == 1 else ""),
-                f"{s.coins:>3} " + ngettext("coin", "coins", s.coins),
+                (pad(name, name_width), "bold" if s.rank == 1 else ""),
+                pad(coin, coin_width),
                 (
                     "   "
                     + ngettext("{n} card in hand", "{n} cards in hand", s.hand).format(n=s.hand),
@@ -69,14 +76,14 @@ def coin_chart(state: GameState, history: list[list[int]]) -> Content:
     if not history:
         return Content(_("No history recorded."))
     top = max(max(row) for row in history) or 1
-    width = max(len(p.name) for p in state.players)
+    width = max(cell_len(p.name) for p in state.players)
     lines = []
     for p, player in enumerate(state.players):
         series = [row[p] for row in history if p < len(row)]
         bars = "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in series)
         lines.append(
             Content.assemble(
-                (f"{player.name:<{width}} ", "bold"),
+                (pad(player.name, width) + " ", "bold"),
                 (bars, "$text-accent"),
                 f" {series[-1] if series else 0}",
             )
