@@ -19,6 +19,7 @@ import shutil
 import sys
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -168,6 +169,15 @@ class BohnanzaApp(App[int]):
         self.autosave_target: Path | None = autosave_path() if autosave is _DEFAULT else autosave
         self.hotseat: HotSeat | None = None
         self.coin_history: list[list[int]] = []
+        self._translate_palette_key()
+
+    def _translate_palette_key(self) -> None:
+        """Textual adds the command palette's key with an English label: translate it."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=_("palette")) if b.action == "command_palette" else b
+                for b in bindings
+            ]
 
     # -- screens ----------------------------------------------------------------------
 
