@@ -156,15 +156,27 @@ def msgid_lookup() -> Callable[[str], str]:
 
     Used to translate again texts that were translated once and kept (key
     descriptions fixed when a module was imported) after the language changes.
+    A text is recognised by identity first: ``_`` hands out the catalog's own
+    string, so two messages with the same translation ("Undo" and "Back" are
+    both "Zurück") still lead back to their own ids.
     """
     catalog = getattr(_translation, "_catalog", None)
     if not catalog:
         return lambda text: text
-    reverse: dict[str, str] = {}
+    by_identity: dict[int, str] = {}
+    by_value: dict[str, str] = {}
     for key, value in catalog.items():
         if isinstance(key, str) and key and isinstance(value, str):
-            reverse.setdefault(value, key)
-    return lambda text: reverse.get(text, text)
+            by_identity[id(value)] = key
+            by_value.setdefault(value, key)
+
+    def msgid_of(text: str) -> str:
+        found = by_identity.get(id(text))
+        if found is not None and catalog.get(found) is text:  # the catalog keeps it alive
+            return found
+        return by_value.get(text, text)
+
+    return msgid_of
 
 
 def on_language_change(listener: Callable[[Callable[[str], str]], None]) -> None:

@@ -20,6 +20,7 @@ from types import ModuleType
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
+from textual.binding import Binding
 
 from bohnanza_tui import cli, i18n, settings
 from bohnanza_tui.commands import completions, to_action
@@ -338,3 +339,19 @@ def test_the_home_island_and_counts_are_shown_in_the_language(lang: str) -> None
     assert str(Place("home", 0)).startswith(home)
     chili = i18n._("chili")
     assert str(Kinds((KIND_INDEX["chili"],) * 2)) == i18n._("{n} {bean}").format(n=2, bean=chili)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_key_labels_return_to_their_own_message_after_a_switch(lang: str) -> None:
+    """Two keys whose labels read the same in a language keep their own English label."""
+    from bohnanza_tui.ui.screens.table import TableScreen
+
+    def labels() -> dict[str, str]:
+        return {b.action: b.description for b in TableScreen.BINDINGS if isinstance(b, Binding)}
+
+    english = labels()
+    i18n.choose_language(lang)
+    translated = labels()
+    assert translated == {action: i18n._(text) for action, text in english.items()}
+    i18n.choose_language("en")
+    assert labels() == english

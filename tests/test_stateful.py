@@ -233,7 +233,9 @@ def listed(state: GameState, a: Action, legal: list[Action]) -> bool:
     if isinstance(a, RaidShip):
         return any(isinstance(b, RaidShip) and b.ship == a.ship for b in same)
     if isinstance(a, Sail):
-        return any(isinstance(b, Sail) and {*b.ships} == {*a.ships} and b.island == a.island for b in same)
+        return any(
+            isinstance(b, Sail) and {*b.ships} == {*a.ships} and b.island == a.island for b in same
+        )
     if isinstance(a, Load):
         return any(
             isinstance(b, Load)
@@ -247,7 +249,9 @@ def listed(state: GameState, a: Action, legal: list[Action]) -> bool:
         return any(isinstance(b, Discard) and discarded_row(state, b) == after for b in legal)
 
     def like(b: Action, card: int, b_card: int) -> bool:
-        same_card = KIND_OF[b_card] == KIND_OF[card] and source(state, b_card) == source(state, card)
+        same_card = KIND_OF[b_card] == KIND_OF[card] and source(state, b_card) == source(
+            state, card
+        )
         return same_card and all(
             getattr(b, f) == getattr(a, f) for f in ("island", "slot", "victim") if hasattr(a, f)
         )

@@ -56,7 +56,6 @@ OFFERS_SAMPLE = 0.1
 SETUPS = [(mode, n) for mode in ("classic", "voyage") for n in PLAYER_COUNTS[mode]]
 
 
-
 # -- where a card lies, and the key that makes actions interchangeable ------------------------
 
 
@@ -102,7 +101,15 @@ def key(state: GameState, a: Action) -> Hashable:
     if isinstance(a, RaidShip):
         return (RaidShip, a.player, a.ship)
     if isinstance(a, RaidKontor):
-        return (RaidKontor, a.player, a.victim, KIND_OF[a.card], pile(state, a.card), a.island, a.slot)
+        return (
+            RaidKontor,
+            a.player,
+            a.victim,
+            KIND_OF[a.card],
+            pile(state, a.card),
+            a.island,
+            a.slot,
+        )
     return a
 
 
@@ -188,7 +195,9 @@ def examine(state: GameState, rng: random.Random, figures: dict[str, int]) -> No
     for player in range(len(state.players)):
         listed = engine.legal_actions(state, player)
         for a in listed:
-            assert engine.check(state, a) is None, f"listed {a} is refused: {engine.check(state, a)}"
+            assert engine.check(state, a) is None, (
+                f"listed {a} is refused: {engine.check(state, a)}"
+            )
         keys = [key(state, a) for a in listed]
         assert len(set(keys)) == len(keys), f"a group listed twice: {listed}"
         known = set(keys)
