@@ -90,7 +90,10 @@ def read_catalog(path: Path, lang: str) -> Catalog:
 
 def po_bytes(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=76, ignore_obsolete=True, include_previous=False)
+    # no line numbers: a catalog changes only when its messages do, not when code moves
+    write_po(
+        out, catalog, width=76, ignore_obsolete=True, include_previous=False, include_lineno=False
+    )
     return out.getvalue()
 
 
