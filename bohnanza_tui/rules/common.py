@@ -132,6 +132,10 @@ def check_place(state: GameState, player: int, card: int, island: int, slot: int
         if h.kontor_cap == 0:
             return refuse("R-VOY-7", "there are no Kontors in classic Bohnanza")
         if len(h.kontor) >= h.kontor_cap:
+            if island == player:
+                return refuse(
+                    "R-VOY-7", "your home Kontor is full (it holds {cap})", cap=h.kontor_cap
+                )
             return refuse(
                 "R-VOY-7",
                 "the Kontor on {island} is full (it holds {cap})",
@@ -151,6 +155,25 @@ def check_place(state: GameState, player: int, card: int, island: int, slot: int
             bean=KIND_OF[card],
         )
     return None
+
+
+def places(
+    state: GameState, player: int, card: int, island: int | None = None, every: bool = False
+) -> list[tuple[int, int]]:
+    """The player's places (on ``island``, if given) that take ``card`` now: a field that
+    takes its kind (R-BASE-5), a Kontor with room (R-VOY-7). ``every``: all fields and Kontors."""
+    kind = KIND_OF[card]
+    out: list[tuple[int, int]] = []
+    for h in state.players[player].holdings:
+        if island is not None and h.island != island:
+            continue
+        i = h.island
+        for s, f in enumerate(h.fields):
+            if every or field_takes(f, kind):
+                out.append((i, s))
+        if len(h.kontor) < h.kontor_cap or (every and h.kontor_cap):
+            out.append((i, KONTOR))
+    return out
 
 
 def put(state: GameState, player: int, card: int, island: int, slot: int) -> None:

@@ -57,6 +57,7 @@ from .common import (
     island_label,
     pay,
     place_label,
+    places,
     protected,
     put,
     refuse,
@@ -98,6 +99,7 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
     if r:
         return r
     p = state.players[a.player]
+    island: int | None = state.turn_island  # where the bean may go
     if state.phase is PLANT:
         if a.player != state.active:
             return refuse(
@@ -124,14 +126,39 @@ def check_plant(state: GameState, a: Plant) -> Refusal | None:
         if a.island != state.turn_island:
             return _wrong_island(state)
     elif state.phase is PLANT_TRADED:
-        if a.card in p.kept:
-            if a.island != state.turn_island:
-                return _wrong_island(state)
-        elif a.card not in p.received:
+        if a.card in p.received:
+            island = None  # R-BASE-9: received beans go onto any own field
+        elif a.card in p.hand:
+            return refuse("R-BASE-6", "hand cards are planted in phase 1 only")
+        elif a.card not in p.kept:
             return refuse("R-BASE-9", "that card is not one you kept or received this turn")
+        elif a.island != state.turn_island:
+            return _wrong_island(state)
+    elif state.phase is CHOOSE_ISLAND:
+        return refuse("R-VOY-13", "first choose this turn's island")
     else:
         return refuse("R-BASE-6", "beans are planted in phases 1 and 3")
-    return check_place(state, a.player, a.card, a.island, a.slot)
+    r = check_place(state, a.player, a.card, a.island, a.slot)
+    if r is not None and (r.rule == "R-BASE-5" or r.rule == "R-VOY-7"):
+        return _no_room(state, a, island) or r
+    return r
+
+
+def _no_room(state: GameState, a: Plant, island: int | None) -> Refusal | None:
+    """D-13: R-BASE-7 when no place (on ``island``, if given) takes the bean, with what to do."""
+    if places(state, a.player, a.card, island):
+        return None  # another field could take it: the place's own refusal stands
+    home = state.players[a.player].holdings[0]
+    cost = setup(state).third_field_cost
+    if cost is not None and len(home.fields) < 3 and island in (None, a.player):
+        return refuse(
+            "R-BASE-7",
+            "no field takes the {bean} bean: harvest a field first, or buy the third field",
+            bean=KIND_OF[a.card],
+        )
+    return refuse(
+        "R-BASE-7", "no field takes the {bean} bean: harvest a field first", bean=KIND_OF[a.card]
+    )
 
 
 def _wrong_island(state: GameState) -> Refusal:

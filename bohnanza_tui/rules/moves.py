@@ -65,13 +65,12 @@ from .actions import (
     Unload,
     Withdraw,
 )
-from .common import field_takes, price, protected, setup
+from .common import field_takes, places, price, protected, setup
 from .state import (
     CHOOSE_ISLAND,
     GAME_OVER,
     HOME,
     KIND_OF,
-    KONTOR,
     PLANT,
     PLANT_TRADED,
     TRADE,
@@ -105,27 +104,6 @@ def _own_turn(state: GameState, player: int, wide: bool) -> bool:
     if state.mode is not VOYAGE:
         return False
     return wide or (player == state.active and state.phase is not CHOOSE_ISLAND)
-
-
-def places(
-    state: GameState, player: int, card: int, island: int | None, wide: bool
-) -> list[tuple[int, int]]:
-    """The own places (on ``island`` if given) that take ``card``: R-BASE-5, R-VOY-7.
-
-    ``wide``: every field, and every Kontor there is.
-    """
-    kind = KIND_OF[card]
-    out: list[tuple[int, int]] = []
-    for h in state.players[player].holdings:
-        if island is not None and h.island != island:
-            continue
-        i = h.island
-        for s, f in enumerate(h.fields):
-            if wide or field_takes(f, kind):
-                out.append((i, s))
-        if len(h.kontor) < h.kontor_cap or (wide and h.kontor_cap):
-            out.append((i, KONTOR))
-    return out
 
 
 def _plant_pile(

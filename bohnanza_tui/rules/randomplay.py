@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-from . import moves
+from . import common, moves
 from .actions import (
     Accept,
     Action,
@@ -239,7 +239,7 @@ class RandomPlayer:
 
     def _plant(self, state: GameState, player: int, card: int, island: int | None) -> Action | None:
         """Plant where the bean fits; if it fits nowhere, harvest first (R-BASE-7)."""
-        places = moves.places(state, player, card, island, False)
+        places = common.places(state, player, card, island)
         if not places:
             return self._harvest(state, player, island)
         i, slot = _pick(self.rng, places)

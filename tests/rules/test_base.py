@@ -290,18 +290,45 @@ def test_r_base_6_only_the_active_player_plants_and_ends() -> None:
 
 
 def test_r_base_7_harvest_first() -> None:
-    """R-BASE-7: if no field takes the front bean, the player must harvest first."""
+    """R-BASE-7 / D-13: if no field takes the front bean, the player must harvest first;
+    the refusal names R-BASE-7 and says what to do (here also: buy the third field)."""
     s = make_state(hands={0: ["red"]}, fields={0: [["blue", "blue"], ["soy", "soy"]]})
     red = s.players[0].hand[0]
     soy = fields(s, 0)[1][:]
-    refused(s, Plant(0, red, 0, 0), "R-BASE-5")
-    refused(s, Plant(0, red, 0, 1), "R-BASE-5")
+    for slot in (0, 1):
+        r = refused(s, Plant(0, red, 0, slot), "R-BASE-7")
+        assert (
+            r.reason == "no field takes the red bean: harvest a field first, or buy the third field"
+        )
     refused(s, EndPhase(0), "R-BASE-6")
     ok(s, Harvest(0, 0, 1))  # 2 soy: 1 coin
     ok(s, Plant(0, red, 0, 1))
     assert fields(s, 0)[1] == [red]
     assert s.players[0].coins == soy[1:]
     assert s.discard[-1:] == soy[:1]
+
+
+def test_d_13_r_base_5_when_another_field_could_take_the_bean() -> None:
+    """D-13: R-BASE-5 names a field of another kind while another field takes the bean."""
+    s = make_state(hands={0: ["red", "soy"]}, fields={0: [["blue"], []]})
+    red = s.players[0].hand[0]
+    r = refused(s, Plant(0, red, 0, 0), "R-BASE-5")
+    assert "field 1 holds blue beans" in r.reason
+    refused(s, Plant(0, s.players[0].hand[1], 0, 1), "R-BASE-3")  # not the front card
+    refused(s, Plant(1, red, 1, 0), "R-BASE-6")  # not Bob's phase 1
+    ok(s, Plant(0, red, 0, 1))
+
+
+def test_d_13_r_base_7_without_a_third_field_to_buy() -> None:
+    """D-13: with three players the third field is no way out (none is sold): harvest only."""
+    s = make_state(
+        "classic", 3, hands={0: ["red"]}, fields={0: [["blue", "blue"], ["soy"], ["wax"]]}
+    )
+    r = refused(s, Plant(0, s.players[0].hand[0], 0, 2), "R-BASE-7")
+    assert r.reason == "no field takes the red bean: harvest a field first"
+    s = make_state(hands={0: ["red"]}, fields={0: [["blue", "blue"], ["soy"], ["wax"]]})
+    r = refused(s, Plant(0, s.players[0].hand[0], 0, 0), "R-BASE-7")  # the third is bought
+    assert r.reason == "no field takes the red bean: harvest a field first"
 
 
 def test_r_base_7_or_buy_the_third_field() -> None:
@@ -523,7 +550,7 @@ def test_r_base_9_everyone_plants_received_beans_before_the_turn_ends() -> None:
     ok(s, Plant(0, chili, 0, 1), Plant(0, soy, 0, 0))
     assert s.phase is Phase.PLANT_TRADED and 1 in engine.pending_players(s)
     refused(s, EndPhase(0), "R-BASE-9")  # Bob still holds the red
-    refused(s, Plant(1, wax, 1, 0), "R-BASE-9")  # a hand card is not planted now
+    refused(s, Plant(1, wax, 1, 0), "R-BASE-6")  # a hand card is not planted now (D-13)
     ok(s, Plant(1, red, 1, 1))
     assert s.players[1].holdings[0].fields == [[], [red]]
     assert s.players[1].hand == [wax]
@@ -542,9 +569,9 @@ def test_r_base_9_kept_and_received_only() -> None:
     )
     red = s.players[1].received[0]
     chili = s.players[1].holdings[0].fields[1][:]
-    refused(s, Plant(0, s.players[0].hand[0], 0, 0), "R-BASE-9")
-    refused(s, Plant(1, red, 1, 1), "R-BASE-5")
-    refused(s, Plant(1, red, 1, 0), "R-BASE-5")
+    refused(s, Plant(0, s.players[0].hand[0], 0, 0), "R-BASE-6")  # D-13: a hand card
+    refused(s, Plant(1, red, 1, 1), "R-BASE-7")  # D-13: no field takes it
+    refused(s, Plant(1, red, 1, 0), "R-BASE-7")
     refused(s, Plant(1, red, 0, 0), "R-BASE-4")  # Ann's field
     refused(s, Plant(1, s.players[0].kept[0], 1, 0), "R-BASE-9")  # Ann's card
     refused(s, Harvest(1, 1, 0), "R-BASE-12")
@@ -959,7 +986,7 @@ def test_d_10_refusals_change_nothing_and_say_why() -> None:
     hand = s.players[0].hand
     cases: list[tuple[Action, str]] = [
         (Plant(0, hand[1], 0, 0), "R-BASE-3"),
-        (Plant(0, hand[0], 0, 0), "R-BASE-5"),
+        (Plant(0, hand[0], 0, 0), "R-BASE-7"),
         (Harvest(0, 0, 0), "R-BASE-12"),
         (EndPhase(0), "R-BASE-6"),
         (Keep(0, hand[0]), "R-BASE-8"),

@@ -258,7 +258,8 @@ def test_r_voy_7_plant_into_the_home_kontor_holds_three() -> None:
     kontor = home(s, 0).kontor[:]
     ok(s, Plant(0, red, 0, KONTOR))
     assert home(s, 0).kontor == [*kontor, red] and s.players[0].hand == [soy, wax]
-    refused(s, Plant(0, soy, 0, KONTOR), "R-VOY-7")  # a 4th bean
+    r = refused(s, Plant(0, soy, 0, KONTOR), "R-VOY-7")  # a 4th bean; a field takes it (D-13)
+    assert r.reason == "your home Kontor is full (it holds 3)"
     ok(s, Plant(0, soy, 0, 0))
 
 
@@ -274,7 +275,8 @@ def test_r_voy_7_kept_and_received_beans_into_kontors() -> None:
     soy, wax = s.players[1].received
     a1 = island(s, "A1")
     ok(s, Plant(0, red, 0, KONTOR), Plant(1, soy, a1, KONTOR))
-    refused(s, Plant(1, wax, a1, KONTOR), "R-VOY-7")  # a colony Kontor holds 1
+    r = refused(s, Plant(1, wax, a1, KONTOR), "R-VOY-7")  # a colony Kontor holds 1
+    assert r.reason == "the Kontor on A1 is full (it holds 1)"
     ok(s, Plant(1, wax, 1, KONTOR))
     assert home(s, 0).kontor == [red]
     assert colony(s, 1, "A1").kontor == [soy] and home(s, 1).kontor == [wax]
@@ -564,8 +566,7 @@ def test_r_voy_13_choose_between_two_islands_of_the_due_type() -> None:
         ChooseIsland(0, a1),
         ChooseIsland(0, a2),
     }
-    r = engine.check(s, Plant(0, front, a1, 0))
-    assert r is not None and r.rule in ("R-VOY-13", "R-BASE-6")
+    refused(s, Plant(0, front, a1, 0), "R-VOY-13")  # D-13: the island is not chosen yet
     refused(s, EndPhase(0), "R-VOY-13")
     refused(s, Sail(0, (0,), a1), "R-VOY-13")
     refused(s, ChooseIsland(0, 0), "R-VOY-13")
@@ -810,8 +811,10 @@ def test_d_3_r_base_7_on_the_turns_island() -> None:
     ok(s, EndPhase(2))
     red = s.players[0].hand[0]
     assert s.turn_island == a1
-    refused(s, Plant(0, red, a1, 0), "R-BASE-5")
-    refused(s, Plant(0, red, a1, KONTOR), "R-VOY-7")
+    # D-13: no place there takes it (the Kontor is full): R-BASE-7, and harvesting is the way
+    for slot in (0, KONTOR):
+        r = refused(s, Plant(0, red, a1, slot), "R-BASE-7")
+        assert r.reason == "no field takes the red bean: harvest a field first"
     refused(s, Plant(0, red, 0, 1), "R-VOY-13")
     ok(s, Harvest(0, a1, 0), Plant(0, red, a1, 0))
 

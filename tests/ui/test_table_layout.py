@@ -122,7 +122,8 @@ async def test_a_key_whose_options_are_all_refused_stays_and_says_why() -> None:
         await press(pilot, "p")
         assert isinstance(app.screen, TableScreen)  # no dead-end list: the reason instead
         log = log_text(app)
-        assert "✗ R-BASE-5: field 1 holds wax beans; a coffee bean needs an empty field" in log
+        # D-13: no field takes it, so the reason is R-BASE-7 and what to do
+        assert "✗ R-BASE-7: no field takes the coffee bean: harvest a field first" in log
         assert session.log == []
         await press(pilot, "h")
         assert isinstance(app.screen, ChoiceScreen)
