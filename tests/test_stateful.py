@@ -31,6 +31,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_md import coins_for
 
 from bohnanza_tui.rules import engine
 from bohnanza_tui.rules.actions import (
@@ -60,7 +61,7 @@ from bohnanza_tui.rules.actions import (
     Withdraw,
 )
 from bohnanza_tui.rules.common import setup
-from bohnanza_tui.rules.data import KINDS, SALE_TABLES
+from bohnanza_tui.rules.data import KINDS
 from bohnanza_tui.rules.outcome import IllegalAction
 from bohnanza_tui.rules.state import CARDS_OF_KIND, HIDDEN, KIND_OF, KONTOR, GameState, Phase
 from bohnanza_tui.rules.views import determinize, view
@@ -105,10 +106,17 @@ def check_places(state: GameState, ids: list[int]) -> None:
     assert state.phase is Phase.TRADE or not state.offers
 
 
+#: prices in coins (RULES.md R-BASE-4, R-VOY-1, R-VOY-5, R-VOY-6, R-VOY-11)
+THIRD_FIELD = {"classic": {4: 3, 5: 3, 6: 2, 7: 2}, "voyage": {3: 3, 4: 3, 5: 3}}
+HARBOR, COLONY_FIELD, SHIP = 2, 2, 3
+#: R-VOY-17: of a raided cargo's coins the pirate gets half, rounded down (at most 4 coins)
+LOOT = {0: 0, 1: 0, 2: 1, 3: 1, 4: 2}
+
+
 def sale(state: GameState, island: int, cards: list[int]) -> int:
     if not cards:
         return 0
-    return SALE_TABLES[state.islands[island].type.value][KIND_OF[cards[0]]][len(cards)]
+    return coins_for(state.islands[island].type.value, KINDS[KIND_OF[cards[0]]], len(cards))
 
 
 def expected_coin_changes(before: GameState, after: GameState, a: Action) -> list[int] | None:
@@ -117,23 +125,22 @@ def expected_coin_changes(before: GameState, after: GameState, a: Action) -> lis
     delta = [0] * n
     if after.over and not before.over:
         return None  # the final harvest (R-BASE-18, R-VOY-18) is checked separately
-    s = setup(before)
     if isinstance(a, Harvest):
         h = before.players[a.player].holding(a.island)
         assert h is not None
         delta[a.player] = sale(before, a.island, h.fields[a.slot])
     elif isinstance(a, BuyField):
-        cost = s.third_field_cost if a.island == a.player else s.second_colony_field_cost
-        delta[a.player] = -(cost or 0)
+        third = THIRD_FIELD[before.mode.value][n]
+        delta[a.player] = -(third if a.island == a.player else COLONY_FIELD)
     elif isinstance(a, BuyHarbor):
-        delta[a.player] = -(s.harbor_cost or 0)
+        delta[a.player] = -HARBOR
     elif isinstance(a, BuyShip):
-        delta[a.player] = -(s.ship_cost or 0)
+        delta[a.player] = -SHIP
     elif isinstance(a, RaidShip):
         cargo = before.ships[a.ship].cargo
-        coins = SALE_TABLES["home"][KIND_OF[cargo[0]]][len(cargo)]
-        delta[a.player] = coins // 2
-        delta[before.ships[a.ship].owner] = coins - coins // 2
+        coins = coins_for("home", KINDS[KIND_OF[cargo[0]]], len(cargo))  # the normal beanometer
+        delta[a.player] = LOOT[coins]
+        delta[before.ships[a.ship].owner] = coins - LOOT[coins]
     return delta
 
 
