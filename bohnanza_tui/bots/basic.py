@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
-from ..rules import trading
+from ..rules import engine, moves, trading
 from ..rules.actions import (
     Accept,
     Action,
@@ -39,6 +39,7 @@ from ..rules.actions import (
     ChooseIsland,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     KontorToField,
@@ -71,6 +72,8 @@ ACCEPT_MIN = 0.25
 GIFT_MIN = -1e-9
 GIVE_AWAY_MIN = 0.2
 WANT_MIN = 0.3
+#: the Bean Duel: a bean on offer or turned up is planted when it adds this much
+DUEL_PLANT_MIN = 0.05
 
 
 class BasicBot:
@@ -139,6 +142,7 @@ class Policy:
         self.turns_left = ev.own_turns_left(view)
         self.fields = ev.field_model(view, me)
         self._base: float | None = None
+        self._legal: list[Action] | None = None
 
     # -- values ------------------------------------------------------------------
 
@@ -169,6 +173,8 @@ class Policy:
     def decide(self) -> Action:
         v, me = self.v, self.me
         active = v.active == me
+        if setup(v).duel:
+            return self.duel()
         if v.phase is Phase.TRADE:
             todo = unanswered(v, me)
             if todo:
@@ -186,6 +192,58 @@ class Policy:
         elif active and v.phase is Phase.PLANT:
             return self.phase1()
         raise ValueError(f"player {me} is not expected to act now")
+
+    # -- the Bean Duel (R-DUEL) ---------------------------------------------------------
+
+    def duel(self) -> Action:
+        """R-DUEL-4: the beans left on offer, phase 1 and one discard, the turned-up beans."""
+        v, me = self.v, self.me
+        if v.phase is Phase.PLANT and v.offered:
+            # step 1: plant an offered bean where it helps, else discard it
+            a = self.plant_if_it_helps(v.offered)
+            if a is not None:
+                return a
+            discards = [a for a in self.legal if isinstance(a, Discard)]
+            if discards:
+                return discards[0]
+        elif v.phase is Phase.PLANT:
+            if v.planted == 0 or (v.planted == 1 and not v.discarded):
+                a = self.phase1()
+                if not isinstance(a, EndPhase):
+                    return a
+            # step 2: throw away the hand card that would do most harm
+            best: tuple[float, Action] | None = None
+            for a in self.legal:
+                if isinstance(a, Discard):
+                    gain = self.value(remove={a.card}) - self.base
+                    if gain > GIVE_AWAY_MIN and (best is None or gain > best[0]):
+                        best = (gain, a)
+            if best is not None:
+                return best[1]
+        elif v.phase is Phase.TRADE:
+            # step 3: plant the turned-up beans that help; the rest stay on offer
+            a = self.plant_if_it_helps(v.face_up)
+            if a is not None:
+                return a
+        if v.phase is Phase.PLANT and v.offered:
+            return self.plant_card(v.offered[0], v.turn_island)
+        return EndPhase(me)
+
+    def plant_if_it_helps(self, pile: list[int]) -> Action | None:
+        """The planting of a bean of ``pile`` (none required) that raises the value most."""
+        skip = set(pile)  # judged without the other beans of the pile
+        now = self.value(remove=skip)
+        best: tuple[float, Action] | None = None
+        for a in self.legal:
+            if isinstance(a, Plant) and a.card in pile and a.slot != KONTOR:
+                fields = ev.copy_fields(self.fields)
+                f = fields[self._field_index(a.island, a.slot)]
+                f.kind = KIND_OF[a.card]
+                f.beans += 1
+                gain = self.value(remove=skip, fields=fields) - now
+                if gain > DUEL_PLANT_MIN and (best is None or gain > best[0]):
+                    best = (gain, a)
+        return best[1] if best else None
 
     # -- phase 1 ------------------------------------------------------------------------
 
@@ -217,29 +275,30 @@ class Policy:
         """Sell a field that has reached the top of its beanometer (it can't earn more)."""
         if self.turns_left < 1:
             return None
-        for f in self.fields:
-            k, n = f.kind, f.beans
-            if k >= 0 and n > 1 and ev.SALE[f.island_type][k][n] == max(ev.SALE[f.island_type][k]):
-                slot = f.slot
-                a = Harvest(self.me, f.island, slot)
-                if is_legal(self.v, a):
+        for a in self.legal:
+            if isinstance(a, Harvest):
+                f = self.fields[self._field_index(a.island, a.slot)]
+                top = ev.SALE[f.island_type][f.kind]
+                if f.beans > 1 and top[min(f.beans, ev.MAX_N)] == max(top):
                     return a
         return None
 
     # -- planting ----------------------------------------------------------------------
 
+    @property
+    def legal(self) -> list[Action]:
+        """The move list (``engine.legal_actions``): the options every choice is made from."""
+        if self._legal is None:
+            self._legal = engine.legal_actions(self.v, self.me)
+        return self._legal
+
     def places(self, card: int, island: int | None) -> list[tuple[int, int]]:
-        k = KIND_OF[card]
-        out = []
-        for h in self.p.holdings:
-            if island is not None and h.island != island:
-                continue
-            for s, f in enumerate(h.fields):
-                if not f or KIND_OF[f[0]] == k:
-                    out.append((h.island, s))
-            if h.kontor_cap and len(h.kontor) < h.kontor_cap:
-                out.append((h.island, KONTOR))
-        return out
+        """Where the move list lets ``card`` go now (on ``island`` if given)."""
+        return [
+            (a.island, a.slot)
+            for a in self.legal
+            if isinstance(a, Plant) and a.card == card and (island is None or a.island == island)
+        ]
 
     def place_value(self, card: int, island: int, slot: int) -> float:
         fields = ev.copy_fields(self.fields)
@@ -266,22 +325,18 @@ class Policy:
             return [(self.place_value(card, i, s), Plant(me, card, i, s)) for i, s in places]
         out: list[tuple[float, Action]] = []
         k = KIND_OF[card]
-        for idx, f in enumerate(self.fields):
-            if (island is not None and f.island != island) or f.kind < 0:
-                continue
-            a = Harvest(me, f.island, f.slot)
-            if not is_legal(self.v, a):
-                continue
-            fields = ev.copy_fields(self.fields)
-            coins = ev.SALE[f.island_type][f.kind][min(f.beans, ev.MAX_N)]
-            fields[idx].kind, fields[idx].beans = k, 1
-            out.append((self.value(remove={card}, fields=fields) + coins, a))
-        if island is None or island == me:
-            buy = BuyField(me, me)
-            if is_legal(self.v, buy):
+        for a in self.legal:
+            if isinstance(a, Harvest) and island in (None, a.island):
+                idx = self._field_index(a.island, a.slot)
+                f = self.fields[idx]
+                fields = ev.copy_fields(self.fields)
+                coins = ev.SALE[f.island_type][f.kind][min(f.beans, ev.MAX_N)]
+                fields[idx].kind, fields[idx].beans = k, 1
+                out.append((self.value(remove={card}, fields=fields) + coins, a))
+            elif isinstance(a, BuyField) and a.island == me and island in (None, me):
                 cost = setup(self.v).third_field_cost or 0
                 fields = [*ev.copy_fields(self.fields), ev.BeanField(me, 0, k, 1, 2)]
-                out.append((self.value(remove={card}, fields=fields) - cost, buy))
+                out.append((self.value(remove={card}, fields=fields) - cost, a))
         return out
 
     def plant_card(self, card: int, island: int | None) -> Action:
@@ -290,12 +345,17 @@ class Policy:
             raise ValueError("no way to plant")  # pragma: no cover - R-BASE-7 always leaves one
         return max(opts, key=lambda o: o[0])[1]
 
+    def waiting(self) -> list[tuple[int, int | None]]:
+        """Phase 3: one bean of each kind and pile still to plant, and where (None: anywhere)."""
+        p, v = self.p, self.v
+        cards: list[tuple[int, int | None]] = [(c, None) for c in moves.representatives(p.received)]
+        if v.active == self.me:
+            cards += [(c, v.turn_island) for c in moves.representatives(p.kept)]
+        return cards
+
     def plant_waiting(self) -> Action | None:
         """Phase 3: plant the kept and received beans, the best placement first."""
-        p, v = self.p, self.v
-        cards: list[tuple[int, int | None]] = [(c, None) for c in p.received]
-        if v.active == self.me:
-            cards += [(c, v.turn_island) for c in p.kept]
+        cards = self.waiting()
         if not cards:
             return None
         best: tuple[float, Action] | None = None

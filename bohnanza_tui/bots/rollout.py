@@ -1,14 +1,14 @@
 """The fast policy used inside ``strong``'s rollouts: greedy planting, no trading.
 
-It works on full (determinized) states and builds only actions it knows to be
-legal, so it can use ``engine.apply_unchecked``. Everyone keeps the face-up
-cards and declines offers; beans go onto a field of their kind, an empty
+It works on full (determinized) states and takes its places and harvests from
+the move list's building blocks (``rules.moves``), so it can use
+``engine.apply_unchecked``. Everyone keeps the face-up cards and declines offers; beans go onto a field of their kind, an empty
 field, a Kontor, or (forced) onto the field whose harvest loses least.
 """
 
 from __future__ import annotations
 
-from ..rules import engine, trading
+from ..rules import engine, moves, trading
 from ..rules.actions import (
     Accept,
     Action,
@@ -25,54 +25,49 @@ from . import evaluate as ev
 
 
 def greedy_plant(s: GameState, player: int, card: int, island: int | None) -> Action:
-    """Plant ``card`` (on ``island``, or anywhere if None), or the harvest that makes room."""
-    k = KIND_OF[card]
-    p = s.players[player]
+    """Plant ``card`` (on ``island``, or anywhere if None), or the harvest that makes room.
+
+    The places and the harvestable fields come from the move list's building
+    blocks (``moves.places``, ``moves.harvestable``).
+    """
     empty = None
     kontor = None
-    for h in p.holdings:
-        if island is not None and h.island != island:
+    p = s.players[player]
+    for i, slot in moves.places(s, player, card, island, False):
+        if slot == KONTOR:
+            if kontor is None:
+                kontor = i
             continue
-        for slot, f in enumerate(h.fields):
-            if f:
-                if KIND_OF[f[0]] == k:
-                    return Plant(player, card, h.island, slot)
-            elif empty is None:
-                empty = (h.island, slot)
-        if kontor is None and h.kontor_cap and len(h.kontor) < h.kontor_cap:
-            kontor = h.island
+        h = p.holding(i)
+        assert h is not None
+        if h.fields[slot]:
+            return Plant(player, card, i, slot)  # a field of its kind
+        if empty is None:
+            empty = (i, slot)
     if empty is not None:
         return Plant(player, card, empty[0], empty[1])
     if kontor is not None:
         return Plant(player, card, kontor, KONTOR)
     best = None
     loss = 1e9
-    for h in p.holdings:
-        if island is not None and h.island != island:
+    for i, slot in moves.harvestable(s, player, False):
+        if island is not None and i != island:
             continue
-        t = ev.TYPE_INDEX[s.islands[h.island].type]
-        crowded = any(len(f) > 1 for f in h.fields)
-        for slot, f in enumerate(h.fields):
-            n = len(f)
-            if n == 0 or (n == 1 and crowded):
-                continue
-            kf = KIND_OF[f[0]]
-            n = min(n, ev.MAX_N)
-            lo = ev.POT[t][kf][n] - ev.SALE[t][kf][n] + 0.01 * n
-            if lo < loss:
-                loss, best = lo, (h.island, slot)
-    assert best is not None
+        h = p.holding(i)
+        assert h is not None
+        f = h.fields[slot]
+        t = ev.TYPE_INDEX[s.islands[i].type]
+        kf = KIND_OF[f[0]]
+        n = min(len(f), ev.MAX_N)
+        lo = ev.POT[t][kf][n] - ev.SALE[t][kf][n] + 0.01 * n
+        if lo < loss:
+            loss, best = lo, (i, slot)
+    assert best is not None  # R-BASE-7: a field can always be harvested
     return Harvest(player, best[0], best[1])
 
 
-def _fits(s: GameState, player: int, k: int, island: int | None) -> bool:
-    for h in s.players[player].holdings:
-        if island is not None and h.island != island:
-            continue
-        for f in h.fields:
-            if not f or KIND_OF[f[0]] == k:
-                return True
-    return False
+def _fits(s: GameState, player: int, card: int, island: int | None) -> bool:
+    return any(slot != KONTOR for _, slot in moves.places(s, player, card, island, False))
 
 
 def gift(s: GameState, active: int) -> None:
@@ -83,7 +78,7 @@ def gift(s: GameState, active: int) -> None:
     n = len(s.players)
     for c in s.face_up[:]:
         k = KIND_OF[c]
-        if _fits(s, active, k, s.turn_island):
+        if _fits(s, active, c, s.turn_island):
             continue
         for d in range(1, n):
             q = (active + d) % n

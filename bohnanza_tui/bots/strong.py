@@ -39,6 +39,7 @@ from ..rules.actions import (
     Plant,
     Withdraw,
 )
+from ..rules.common import setup
 from ..rules.state import GameState, Phase
 from . import rollout as ro
 from .base import OfferFrequency, is_legal, sample_state
@@ -81,6 +82,8 @@ class StrongBot(BasicBot):
         self.new_decision(view)
         policy = Policy(view, player, self)
         default = policy.decide()
+        if setup(view).duel:
+            return default  # the rollouts do not know the Bean Duel's turn (R-DUEL-4)
         cands = self.candidates(policy, default)
         if len(cands) <= 1:
             return default
@@ -105,11 +108,8 @@ class StrongBot(BasicBot):
                 if v.planted == 1:
                     out.append(EndPhase(me))
             elif v.phase is Phase.PLANT_TRADED:
-                cards: list[tuple[int, int | None]] = [(c, None) for c in p.received]
-                if v.active == me:
-                    cards += [(c, v.turn_island) for c in p.kept]
                 opts = []
-                for c, island in cards:
+                for c, island in policy.waiting():
                     opts += policy.plant_options(c, island)
                 out = _pruned(opts)
         elif (

@@ -48,7 +48,7 @@ def play_checked(mode: str, levels: list[str], seed: int) -> GameState:
     return state
 
 
-CASES = [("classic", n) for n in range(3, 8)] + [("voyage", n) for n in range(3, 6)]
+CASES = [("classic", n) for n in range(2, 8)] + [("voyage", n) for n in range(3, 6)]
 
 
 @pytest.mark.parametrize(("mode", "players"), CASES)

@@ -21,6 +21,7 @@ from bohnanza_tui.rules.actions import (
     Action,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     MakeOffer,
@@ -301,3 +302,27 @@ def test_offers_to_people_never_and_rarely(mode: str) -> None:
 def test_make_bot_refuses_an_unknown_offer_frequency() -> None:
     with pytest.raises(ValueError):
         make_bot("basic", 1, offers_to_people="sometimes")  # type: ignore[arg-type]
+
+
+# -- the Bean Duel ---------------------------------------------------------------------------
+
+
+def test_basic_duel_plants_an_offered_bean_that_fits_and_discards_the_other() -> None:
+    """R-DUEL-4 step 1: the blue joins the blue field; the stink fits no field and is discarded."""
+    s = make_state(
+        n=2, hands={0: ["red", "soy"]}, fields={0: [["blue"] * 3, ["chili"] * 2, ["red"]]}
+    )
+    blue = next(c for c in s.deck if KIND_OF[c] == K["blue"])
+    stink = next(c for c in s.deck if KIND_OF[c] == K["stink"])
+    s.deck.remove(blue)
+    s.deck.remove(stink)
+    s.offered = [stink, blue]
+    bot = BasicBot(1)
+    first = bot.act(view(s, 0), 0)
+    assert first == Plant(0, blue, 0, 0)
+    engine.apply(s, first)
+    second = bot.act(view(s, 0), 0)
+    assert second == Discard(0, stink)
+    engine.apply(s, second)
+    assert s.offered == []
+    assert kinds(s.players[0].holdings[0].fields[0]) == ["blue"] * 4
