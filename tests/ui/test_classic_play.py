@@ -93,7 +93,9 @@ async def test_two_turns_with_a_trade_and_a_donation(tmp_path: Path) -> None:
         assert "Pass the keyboard to Ann" in screen_text(app)
         await press(pilot, "enter")
         await press(pilot, "p")  # the soy onto Ann's empty third field; the turn ends by itself
-        # turn 2: Bob's turn, and Bob gets the keyboard
+        # Ann sees the three cards she drew, then Bob gets the keyboard for turn 2
+        assert "Ann, your turn is over" in screen_text(app)
+        await press(pilot, "space")
         assert "Pass the keyboard to Bob" in screen_text(app)
         await press(pilot, "enter")
         text = screen_text(app)
@@ -109,6 +111,7 @@ async def test_two_turns_with_a_trade_and_a_donation(tmp_path: Path) -> None:
         await press(pilot, "p", "p")
         # turn 3 begins with Cy
         assert session.state.turn == 3
+        await press(pilot, "space")
         assert "Pass the keyboard to Cy" in screen_text(app)
         await press(pilot, "enter")
         assert "Turn 3 · Cy" in screen_text(app)

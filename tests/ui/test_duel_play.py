@@ -14,7 +14,7 @@ from bohnanza_tui.rules.save import Session, load_file
 from bohnanza_tui.ui.app import BohnanzaApp
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.end import EndScreen
-from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
 from bohnanza_tui.ui.screens.table import TableScreen
 
 
@@ -51,7 +51,9 @@ async def test_first_turn_shows_the_duel_table(tmp_path: Path) -> None:
         assert [c for c in turned if c not in state.offered] == [
             c for c in turned if c in state.players[0].holdings[0].fields[2]
         ]
-        # the keyboard goes to Bob behind the privacy screen
+        # Ann sees what she drew, then the keyboard goes to Bob behind the privacy screen
+        assert isinstance(app.screen, TurnOverScreen)
+        await press(pilot, "space")
         assert isinstance(app.screen, PrivacyScreen)
         await press(pilot, "enter")
         text = screen_text(app)
@@ -109,6 +111,8 @@ async def test_a_whole_duel_to_the_end_screen(tmp_path: Path) -> None:
             if state.over:
                 break
             turn = state.turn
+            if isinstance(app.screen, TurnOverScreen):
+                await press(pilot, "space")  # the cards drawn, seen by the player of the turn
             if isinstance(app.screen, PrivacyScreen):
                 privacy += 1
             await play_turn(pilot, app)

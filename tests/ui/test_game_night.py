@@ -6,7 +6,7 @@ Each test plays the situation a group ran into and asserts the game state
 
 from __future__ import annotations
 
-from ui_helpers import SIZE, classic, make_app, press, screen_text
+from ui_helpers import SIZE, classic, log_text, make_app, press, screen_text
 
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
@@ -202,8 +202,109 @@ async def test_harvest_digits_are_the_field_numbers_on_the_table() -> None:
         await press(pilot, "enter", "h")
         assert isinstance(app.screen, ChoiceScreen)
         text = screen_text(app)
-        assert "2. field 2: 4 × ◆ blue → sells for 1" in text  # field 1 is empty: not listed, not renumbered
+        assert (
+            "2. field 2: 4 × ◆ blue → sells for 1" in text
+        )  # field 1 is empty: not listed, not renumbered
         assert "a. A1 field 1: 1 × ◆ blue → sells for 0" in text
         await press(pilot, "2")
         ann = session.state.players[0]
         assert ann.holdings[0].fields[1] == [] and len(ann.holdings[1].fields[0]) == 1
+
+
+def phase_three_with_a_stuck_bean():  # type: ignore[no-untyped-def]
+    """Ann in phase 3: a chili that no field takes, then a wax that field 1 takes."""
+    from test_voyage_play import take
+
+    from bohnanza_tui.rules import Phase, new_game
+
+    state = new_game("classic", ["Ann", "Bob", "Cy"], 7)
+    ann = state.players[0]
+    ann.holdings[0].fields = [
+        [take(state, "wax"), take(state, "wax")],
+        [take(state, "blue"), take(state, "blue")],
+        [take(state, "soy"), take(state, "soy")],
+    ]
+    ann.kept = [take(state, "chili"), take(state, "wax")]
+    state.phase = Phase.PLANT_TRADED
+    return state
+
+
+async def test_phase_three_selects_a_bean_that_can_be_planted() -> None:
+    from ui_helpers import from_state
+
+    session = from_state(phase_three_with_a_stuck_bean())
+    chili, wax = session.state.players[0].kept
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p")
+        assert session.state.players[0].kept == [chili]  # the wax went first, onto its field
+        assert wax in session.state.players[0].holdings[0].fields[0]
+
+
+async def test_a_refused_key_says_why_once() -> None:
+    from ui_helpers import from_state
+
+    session = from_state(phase_three_with_a_stuck_bean())
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p")  # the wax; the chili fits nowhere now
+        for _ in range(3):
+            await press(pilot, "p")
+        assert len(app._notifications) == 1  # one notice, not one per press
+        assert log_text(app).count("R-BASE-5: field 1 holds wax beans") == 1
+
+
+async def test_buying_a_third_field_is_chosen_from_a_list() -> None:
+    from test_voyage_play import take
+    from ui_helpers import from_state
+
+    from bohnanza_tui.rules import new_game
+
+    state = new_game("classic", ["Ann", "Bob", "Cy", "Dee"], 7)
+    state.players[0].coins = [take(state, "blue") for _ in range(3)]
+    session = from_state(state)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "b")
+        assert isinstance(app.screen, ChoiceScreen)  # one key never spends coins
+        assert len(session.state.players[0].coins) == 3
+        await press(pilot, "1")
+        assert len(session.state.players[0].holdings[0].fields) == 3
+        assert session.state.players[0].coins == []
+
+
+async def test_lists_put_what_can_be_done_first() -> None:
+    from test_voyage_play import voyage_position
+    from ui_helpers import from_state
+
+    app = make_app(from_state(voyage_position()))
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "b")
+        allowed = [c.allowed for c in app.screen.choices]
+        assert any(allowed) and not all(allowed)
+        assert allowed == sorted(allowed, reverse=True)
+        assert app.screen.keys[: allowed.count(True)] == [
+            str(n) for n in range(1, allowed.count(True) + 1)
+        ]
+
+
+async def test_the_turn_s_player_sees_the_cards_drawn_before_the_hand_over() -> None:
+    from bohnanza_tui.ui import render
+    from bohnanza_tui.ui.screens.privacy import TurnOverScreen
+
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p", "e", "p", "p")  # the last plant ends the turn
+        assert session.state.turn == 2
+        assert isinstance(app.screen, TurnOverScreen)
+        drawn = session.state.players[0].hand[-3:]
+        text = screen_text(app)
+        assert "Ann, your turn is over" in text
+        assert "You drew: " + ", ".join(render.card(c).plain for c in drawn) in text
+        assert "Ann's hand" in text and "Bob's hand" not in text
+        await press(pilot, "enter")  # Enter does not pass the keyboard on
+        assert isinstance(app.screen, TurnOverScreen)
+        await press(pilot, "space")
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Pass the keyboard to Bob" in screen_text(app)

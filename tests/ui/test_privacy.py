@@ -21,7 +21,7 @@ from bohnanza_tui.rules import HIDDEN, Phase, view
 from bohnanza_tui.ui import render
 from bohnanza_tui.ui.app import BohnanzaApp
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
-from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import AnswerScreen, OfferBuilder
 
@@ -76,6 +76,8 @@ def next_keys(app: BohnanzaApp, rng: random.Random, offered: set[int]) -> list[s
     assert hs is not None
     if isinstance(screen, PrivacyScreen):
         return ["enter"]
+    if isinstance(screen, TurnOverScreen):
+        return ["space"]
     if isinstance(screen, AnswerScreen):
         return [rng.choice(["a", "n", "n"])]
     if isinstance(screen, ChoiceScreen):

@@ -36,7 +36,7 @@ def test_classic_table(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_voyage_table_with_island_map(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = make_app(from_state(voyage_position()))
-    assert snap_compare(app, press=["enter", "b", "4", "s", "2"], terminal_size=SIZE)
+    assert snap_compare(app, press=["enter", "b", "3", "s", "1"], terminal_size=SIZE)
 
 
 def test_voyage_table_five_players(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -97,5 +97,5 @@ def test_duel_turned_up_beans(snap_compare) -> None:  # type: ignore[no-untyped-
 
 def test_duel_beans_on_offer_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """R-DUEL-4 step 1 at the smallest table: the beans on offer to Bob, the discard pile's top."""
-    keys = ["enter", "p", "d", "enter", "e", "3", "e", "enter"]
+    keys = ["enter", "p", "d", "enter", "e", "3", "e", "space", "enter"]
     assert snap_compare(make_app(duel()), press=keys, terminal_size=(100, 30))

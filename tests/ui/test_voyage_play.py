@@ -58,7 +58,7 @@ async def test_harbor_blockade_sail_raid_and_rotation() -> None:
         text = screen_text(app)
         assert "Harbor on B1 (type B; harbors: free, free) for 2 coins" in text
         assert "Harbor on A1 (type A; harbors: Bob, Ann) for 2 coins  ✗" in text
-        await press(pilot, "4")  # third field, A1, A2, B1 (the harbors by type, A to C)
+        await press(pilot, "3")  # third field, A2, B1 (what can be bought first, harbors A to C)
         assert "Ann buys a harbor on B1." in screen_text(app)
         assert session.state.islands[B1].harbors == [0, None]
 
@@ -67,7 +67,7 @@ async def test_harbor_blockade_sail_raid_and_rotation() -> None:
         text = screen_text(app)
         assert "Ship 1 (home) → A1  ✗" in text
         assert "R-VOY-10: A1 is blockaded by another player's ship" in text
-        await press(pilot, "2")
+        await press(pilot, "1")  # B1 (the refused A1 comes last)
         assert "Ann sails ship 1 to B1." in screen_text(app)
         assert session.state.ships[0].island == B1
 
@@ -91,7 +91,8 @@ async def test_harbor_blockade_sail_raid_and_rotation() -> None:
             if isinstance(app.screen, ChoiceScreen):  # field 1 refused: next option
                 await press(pilot, "escape", "p", "2")
         await press(pilot, "e")
-        # Bob's turn: his two A harbors make the rotation apply; type A is due
+        # Ann sees what she drew; Bob's turn: his two A harbors make the rotation apply
+        await press(pilot, "space")
         assert isinstance(app.screen, PrivacyScreen)
         await press(pilot, "enter")
         assert session.state.phase is Phase.CHOOSE_ISLAND

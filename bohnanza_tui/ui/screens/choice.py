@@ -41,10 +41,16 @@ class ChoiceScreen(ModalScreen[Any]):
     ) -> None:
         super().__init__()
         self.title_text = title
-        self.choices = choices
         self.note = note
+        # what can be done now comes first; the refused entries follow, each with its reason
+        order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
+        self.choices = [choices[i] for i in order]
         #: the key of each entry, shown before it: 1-9 in order unless given (field numbers)
-        self.keys = keys or [str(n) if n < 10 else "" for n in range(1, len(choices) + 1)]
+        self.keys = (
+            [keys[i] for i in order]
+            if keys
+            else [str(n) if n < 10 else "" for n in range(1, len(choices) + 1)]
+        )
         #: highlight the first allowed entry (Enter picks it); not for a list that opens
         #: right after the privacy screen's Enter, where a second Enter would pick blindly
         self.highlight = highlight

@@ -22,7 +22,7 @@ from bohnanza_tui.rules import Action, IllegalAction, Phase
 from bohnanza_tui.rules.trading import awaited, awaiting
 
 from ..widgets import EventLog
-from .privacy import PrivacyScreen
+from .privacy import PrivacyScreen, TurnOverScreen
 
 if TYPE_CHECKING:
     from ..host import GameHost
@@ -45,6 +45,8 @@ class GameFlowScreen(Screen[None]):
         self._auto_key: object = None
         #: the keyboard was just handed over with Enter (see ``_revealed``)
         self.just_passed = False
+        #: a person's turn just ended: who, and the cards they drew (see ``_note_drawn``)
+        self._drawn: tuple[int, list[int]] | None = None
 
     # hooks the table screen fills in
     def refresh_table(self) -> None:
@@ -65,7 +67,10 @@ class GameFlowScreen(Screen[None]):
     def play(self, action: Action, *, quiet: bool = False) -> bool:
         """Play an action through the session; a refusal is logged with its rule and changes nothing."""
         log = self.query_one(EventLog)
-        before = self.hs.state.phase
+        state = self.hs.state
+        before = state.phase
+        turn, active = state.turn, state.active
+        hand = list(state.players[active].hand)
         try:
             events = self.hs.session.play(action)
         except IllegalAction as exc:
@@ -79,8 +84,18 @@ class GameFlowScreen(Screen[None]):
         log.add_events([str(e) for e in events])
         self.host.after_action()
         self._moved_on(before, action)
+        self._note_drawn(turn, active, hand)
         self.advance()
         return True
+
+    def _note_drawn(self, turn: int, active: int, hand: list[int]) -> None:
+        """The turn just ended: remember what its player drew, to show them before the hand-over."""
+        state = self.hs.state
+        if state.turn == turn or state.over or self.hs.holder != active:
+            return
+        now = state.players[active].hand
+        if now[: len(hand)] == hand and len(now) > len(hand):
+            self._drawn = (active, now[len(hand) :])
 
     def _moved_on(self, before: Phase, action: Action) -> None:
         """Say so when the game turned up the face-up cards by itself (after the second bean)."""
@@ -110,6 +125,15 @@ class GameFlowScreen(Screen[None]):
         actor = hs.next_actor()
         if actor is None:
             self.refresh_table()
+            return
+        drawn, self._drawn = self._drawn, None
+        if drawn is not None and hs.shared and drawn[0] == hs.holder != actor:
+            # the turn is over: its player sees the cards drawn before the hands are hidden
+            self.refresh_table()
+            name = hs.state.players[drawn[0]].name
+            self.app.push_screen(
+                TurnOverScreen(name, drawn[1]), callback=lambda _result: self.advance()
+            )
             return
         if not hs.is_human(actor):
             hs.hide()

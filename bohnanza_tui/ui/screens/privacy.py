@@ -6,8 +6,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Label, Static
 
 from bohnanza_tui.i18n import _
 
@@ -55,4 +55,40 @@ class PrivacyScreen(Screen[None]):
         self.action_reveal()
 
     def action_reveal(self) -> None:
+        self.dismiss(None)
+
+
+class TurnOverScreen(ModalScreen[None]):
+    """The end of a person's turn: the cards they drew, before the keyboard passes on.
+
+    Space (or Esc) closes it, not Enter: a double Enter must not also confirm the
+    privacy screen that follows, which is for the next person to press.
+    """
+
+    BINDINGS = [Binding("space,escape", "close", _("Pass the keyboard on"))]
+
+    def __init__(self, name: str, cards: list[int]) -> None:
+        super().__init__()
+        self.player_name = name
+        self.cards = cards
+
+    def compose(self) -> ComposeResult:
+        from .. import render
+
+        drawn = Content(", ").join([render.card(c) for c in self.cards])
+        with Vertical(classes="dialog", id="turn-over"):
+            yield Label(
+                _("{name}, your turn is over").format(name=self.player_name),
+                classes="dialog-title",
+                markup=False,
+            )
+            yield Static(
+                Content.assemble(
+                    _("You drew: "), drawn, "\n", _("They are at the back of your hand.")
+                )
+            )
+            yield Static(_("Space: pass the keyboard on"), classes="dialog-keys")
+        yield Footer()
+
+    def action_close(self) -> None:
         self.dismiss(None)

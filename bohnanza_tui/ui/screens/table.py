@@ -16,6 +16,10 @@ from textual.binding import Binding
 from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import KIND_OF, KONTOR, Action, IllegalAction, Mode, Phase, check
 from bohnanza_tui.rules.actions import (
+    BuyField,
+    BuyHarbor,
+    BuyPirateShip,
+    BuyShip,
     Discard,
     EndPhase,
     Harvest,
@@ -23,6 +27,7 @@ from bohnanza_tui.rules.actions import (
     MakeOffer,
     Plant,
     RaidKontor,
+    RaidShip,
 )
 from bohnanza_tui.rules.params import bean_name
 
@@ -124,10 +129,14 @@ class TableScreen(TableView):
         note: str = "",
         auto: bool = True,
     ) -> None:
-        """Play a lone allowed option at once (if ``auto``); otherwise let the player pick."""
-        allowed = [c for c in options if c.allowed]
-        if auto and len(allowed) == 1 and len(options) == 1:
-            then(allowed[0].value)
+        """Play a lone option at once (if ``auto``) when it costs nothing; else let the player pick.
+
+        Truly one option (none refused beside it) that spends no coins nor beans:
+        a key acts at once, and ``u`` takes it back. Anything else opens the list,
+        so nothing is bought or raided without the player seeing it first.
+        """
+        if auto and len(options) == 1 and options[0].allowed and not costly(options[0].value):
+            then(options[0].value)
             return
 
         def chosen(value: Any) -> None:
@@ -493,3 +502,11 @@ def field_keys(values: list[Any], home: int) -> list[str]:
         else:
             keys.append(next(letters, ""))
     return keys
+
+
+#: actions that spend coins or beans, or sell a field: always chosen from a list
+COSTLY = (BuyField, BuyHarbor, BuyShip, BuyPirateShip, RaidKontor, RaidShip, Harvest)
+
+
+def costly(value: object) -> bool:
+    return isinstance(value, COSTLY)

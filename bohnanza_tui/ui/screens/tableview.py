@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import Action, Mode, Phase
+from bohnanza_tui.rules.actions import Plant
 from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
@@ -38,6 +39,10 @@ class TableView(GameFlowScreen):
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
         super().__init__(hotseat, host)
         self.pending_index = 0
+        #: the beans waiting to be planted when last shown (a new set selects a plantable one)
+        self._pending_seen: tuple[int, ...] = ()
+        #: the last refusal told (see ``_tell_refusals``)
+        self._told: object = None
         self._legal: dict[type, list[Action]] = {}
         #: keys with options that are all refused now, and the engine's reasons
         self.refused: dict[str, list[str]] = {}
@@ -46,6 +51,7 @@ class TableView(GameFlowScreen):
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
+        self._pending_seen = ()
 
     @property
     def duel(self) -> bool:
@@ -162,16 +168,23 @@ class TableView(GameFlowScreen):
             for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
                 self._panel(f"#islands-{kind.value}").show_content(column)
         self._panel("#hand").show_content(render.hand_row(state, viewer))
+        self._legal = {}
+        for a in hs.legal():
+            self._legal.setdefault(type(a), []).append(a)
         pending = self._pending_cards()
+        if tuple(pending) != self._pending_seen:
+            # new beans to plant: select one that can be planted now, if any can
+            self._pending_seen = tuple(pending)
+            plantable = {a.card for a in self._legal.get(Plant, []) if isinstance(a, Plant)}
+            self.pending_index = next(
+                (i for i, c in enumerate(pending) if c in plantable), self.pending_index
+            )
         pending_row = self._panel("#pending")
         pending_row.display = bool(pending)
         if pending:
             self.pending_index = min(self.pending_index, len(pending) - 1)
             kept = set(state.players[viewer].kept) if viewer is not None else set()
             pending_row.show_content(render.pending_row(pending, self.pending_index, kept))
-        self._legal = {}
-        for a in hs.legal():
-            self._legal.setdefault(type(a), []).append(a)
         self.refused = self._refused_keys()
         self._refresh_footer()
 
@@ -199,11 +212,21 @@ class TableView(GameFlowScreen):
         return True
 
     def _tell_refusals(self, reasons: list[str], hint: str = "") -> None:
-        """The engine's reasons (rule id and words) in the log, and the first few in a notification."""
+        """The engine's reasons (rule id and words) in the log, the first in a notification.
+
+        Said once: the same refusal again, with nothing played meanwhile, only
+        rings the bell; a new one replaces the notification, never stacks on it.
+        """
+        told = (tuple(reasons), hint, len(self.hs.session.log))
+        if told == self._told:
+            self.app.bell()
+            return
+        self._told = told
         log = self.query_one(EventLog)
         for reason in reasons:
             log.add_refusal(reason)
-        shown = ([hint] if hint else []) + reasons[:3] + (["…"] if len(reasons) > 3 else [])
+        shown = ([hint] if hint else []) + reasons[:1] + (["…"] if len(reasons) > 1 else [])
+        self.app.clear_notifications()
         self.notify("\n".join(shown), title=_("Not possible now"), severity="warning", markup=False)
 
     def _refresh_footer(self) -> None:
