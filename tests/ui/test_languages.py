@@ -110,6 +110,8 @@ async def test_a_turn_in_each_language(lang: str) -> None:
         )
         assert planted in log_text(app)
         assert session.state.active == 1
+        assert t("{name}, your turn is over", name="Ann") in screen_text(app)
+        await press(pilot, "space")  # Ann has seen the cards she drew
         assert t("Pass the keyboard to {name}", name="Bob") in screen_text(app)
 
 
