@@ -13,6 +13,7 @@ import pytest
 
 from bohnanza_tui.rules import IllegalAction, check
 from bohnanza_tui.rules.actions import EndPhase, Harvest, MakeOffer, Plant, to_dict
+from bohnanza_tui.rules.data import setup_for
 from bohnanza_tui.rules.limits import MAX_LOG, MAX_SAVE_BYTES, MAX_UNDO
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import (
@@ -29,6 +30,7 @@ from bohnanza_tui.rules.save import (
     to_document,
 )
 from bohnanza_tui.rules.state import CARDS_OF_KIND, Phase
+from bohnanza_tui.rules.validate import position_problem
 
 CASES = [
     ("classic", 2),
@@ -604,3 +606,239 @@ def test_a_save_with_a_bad_name_is_refused(name: str, expected: str) -> None:
     for position in ("start", "state"):
         doc[position]["players"][2]["name"] = name
     assert error_of(json.dumps(doc)) == f"this save file can't be used: {expected}"
+
+
+# -- impossible positions: the validator (rules/validate.py) through the loader ---------------------
+
+
+def position_doc(session: Session) -> dict[str, Any]:
+    """The session's current position as a save holding only ``state`` (its own start)."""
+    doc = document(session)
+    del doc["start"]
+    doc["log"] = []
+    return doc
+
+
+def deck_card(doc: dict[str, Any], kind: int | None = None) -> int:
+    deck = doc["state"]["deck"]
+    card = next(c for c in reversed(deck) if kind is None or c in CARDS_OF_KIND[kind])
+    deck.remove(card)
+    return card
+
+
+def voyage_doc() -> dict[str, Any]:
+    return position_doc(Session.new("voyage", names(3), 5))
+
+
+def trade_doc() -> dict[str, Any]:
+    session = played_to_trade()
+    session.play(MakeOffer(0, None, (session.state.face_up[0],), (2,)))
+    return position_doc(session)
+
+
+def _no_fields(doc: dict[str, Any]) -> None:
+    field = doc["state"]["players"][0]["holdings"][0]["fields"]
+    doc["state"]["deck"] += [c for f in field for c in f]
+    field.clear()
+
+
+def _kept_by_bob(doc: dict[str, Any]) -> None:
+    doc["state"]["players"][1]["kept"] = [deck_card(doc)]
+
+
+def _kontor_over(doc: dict[str, Any]) -> None:
+    doc["state"]["players"][0]["holdings"][0]["kontor"] = [deck_card(doc) for _ in range(4)]
+
+
+def _harbor_without_fields(doc: dict[str, Any]) -> None:
+    doc["state"]["islands"][3]["harbors"] = [0, None]
+
+
+def _offer_of_a_deck_card(doc: dict[str, Any]) -> None:
+    doc["state"]["offers"][0]["give"] = [doc["state"]["deck"][0]]
+
+
+def _two_offers_one_id(doc: dict[str, Any]) -> None:
+    offer = dict(doc["state"]["offers"][0])
+    offer["want"] = [3]
+    doc["state"]["offers"].append(offer)
+    doc["state"]["next_offer"] = 3
+
+
+def _set(**values: Any) -> Any:
+    def change(doc: dict[str, Any]) -> None:
+        doc["state"].update(values)
+
+    return change
+
+
+IMPOSSIBLE = [
+    ("no fields", played_to_trade, _no_fields, "Ann has 0 fields at home, but the rules give 3"),
+    (
+        "another player's island",
+        lambda: Session.new("classic", names(3), 7),
+        _set(turn_island=1),
+        "this turn's beans go to Ann's home (turn_island)",
+    ),
+    (
+        "kept on a non-active player",
+        played_to_trade,
+        _kept_by_bob,
+        "Bob has kept cards, but only the active player keeps face-up cards, in phase 2",
+    ),
+    (
+        "Kontor over capacity",
+        lambda: Session.new("voyage", names(3), 5),
+        _kontor_over,
+        "the Kontor of Ann on home holds 4 beans, more than its room for 3",
+    ),
+    (
+        "choose_island in classic",
+        lambda: Session.new("classic", names(3), 7),
+        _set(phase="choose_island"),
+        "classic Bohnanza has no island to choose (phase)",
+    ),
+    (
+        "planted 99",
+        lambda: Session.new("classic", names(3), 7),
+        _set(planted=99),
+        "99 beans planted in phase 1; the rules allow 0 to 2 (planted)",
+    ),
+    (
+        "turn -3",
+        lambda: Session.new("classic", names(3), 7),
+        _set(turn=-3),
+        "the turn number is -3; turns count from 1 (turn)",
+    ),
+    (
+        "offer of a deck card",
+        None,
+        _offer_of_a_deck_card,
+        "offer 1 gives cards its maker can't give",
+    ),
+    ("duplicate offer ids", None, _two_offers_one_id, "two open offers have the same number"),
+    (
+        "harbor without fields",
+        lambda: Session.new("voyage", names(3), 5),
+        _harbor_without_fields,
+        "Ann owns a harbor on A1 but has no fields there (players[0].holdings)",
+    ),
+    (
+        "the turn and the active player disagree",
+        lambda: Session.new("classic", names(3), 7),
+        _set(turn=2),
+        "in turn 2 seat 2 plays, but the active player is seat 1 (active)",
+    ),
+    (
+        "a ship of another player sailed",
+        lambda: Session.new("voyage", names(3), 5),
+        lambda doc: doc["state"]["ships"][1].update(sailed=True),
+        "ship 2 has sailed this turn, but it is not its owner's turn (ships[1].sailed)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "change", "expected"),
+    [case[1:] for case in IMPOSSIBLE],
+    ids=[case[0] for case in IMPOSSIBLE],
+)
+def test_a_position_the_rules_could_not_produce_is_refused_in_one_sentence(
+    make: Any, change: Any, expected: str
+) -> None:
+    doc = trade_doc() if make is None else position_doc(make())
+    change(doc)
+    message = error_of(json.dumps(doc))
+    assert message.startswith("this save file is inconsistent: in the start position, ")
+    assert expected in message
+    assert "\n" not in message and len(message) < 250
+
+
+def test_the_validator_passes_every_position_of_played_games() -> None:
+    """The positions the rules produce are valid (the stateful test checks many more)."""
+    for mode, n in CASES:
+        for position in (s for _a, s in played(mode, n, 3, steps=150).replay()):
+            assert position_problem(position) is None
+
+
+def test_a_soft_lock_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whoever must act needs a legal move; the other checks leave no such position, so the
+    rules are made to offer none here."""
+    state = Session.new("classic", names(3), 7).state
+    monkeypatch.setattr("bohnanza_tui.rules.engine.legal_actions", lambda s, p: [])
+    assert position_problem(state) == "Ann must act now but has no legal move"
+
+
+# -- hand-written starts: what may be left out ------------------------------------------------------
+
+
+def handwritten(mode: str, n: int, seed: int, drop: tuple[str, ...]) -> dict[str, Any]:
+    doc = document(Session.new(mode, names(n), seed))
+    del doc["state"]
+    for key in drop:
+        del doc["start"][key]
+    return doc
+
+
+def test_a_start_without_a_deck_gets_every_other_card_shuffled_by_the_seed() -> None:
+    """Moving a card is one edit: the deck takes whatever is not placed elsewhere."""
+    doc = handwritten("classic", 4, 9, ("deck", "shuffles"))
+    for player in doc["start"]["players"]:
+        player["hand"] = []
+    chili = list(CARDS_OF_KIND[3][:2])
+    doc["start"]["players"][0]["hand"] = chili
+    start = loads(json.dumps(doc)).start
+    assert start.players[0].hand == chili
+    assert all(not p.hand for p in start.players[1:])
+    assert sorted(start.deck) == sorted(set(setup_cards("classic", 4)) - set(chili))
+    assert position_problem(start) is None
+    assert loads(json.dumps(doc)).start.deck == start.deck  # the seed decides the order
+    doc["seed"] = doc["start"]["seed"] = 10
+    assert loads(json.dumps(doc)).start.deck != start.deck
+
+
+def setup_cards(mode: str, n: int) -> list[int]:
+    return [c for k in setup_for(mode, n).deck_kinds for c in CARDS_OF_KIND[k]]
+
+
+def test_the_turn_and_the_active_player_follow_from_each_other() -> None:
+    doc = handwritten("classic", 4, 9, ("active", "turn_island", "phase", "planted"))
+    doc["start"]["turn"] = 3
+    start = loads(json.dumps(doc)).start
+    assert (start.active, start.turn_island, start.phase, start.planted) == (2, 2, Phase.PLANT, 0)
+    doc = handwritten("classic", 4, 9, ("turn", "turn_island"))
+    doc["start"]["active"] = 1
+    start = loads(json.dumps(doc)).start
+    assert (start.active, start.turn, start.turn_island) == (1, 2, 1)
+
+
+def test_the_rotation_decides_the_turns_island_when_it_is_left_out() -> None:
+    """R-VOY-12/13: two colony fields bring the rotation; a choice of islands: choose first."""
+    doc = handwritten("voyage", 3, 5, ("turn_island", "phase"))
+    start = doc["start"]
+    del start["players"][0]["last_type"]
+    for island in (3, 4):  # A1 and A2: both of type A, the type due after home
+        start["islands"][island]["harbors"][0] = 0
+        start["players"][0]["holdings"].append(
+            {"island": island, "fields": [[]], "kontor": [], "kontor_cap": 1}
+        )
+    session = loads(json.dumps(doc))
+    assert session.state.phase is Phase.CHOOSE_ISLAND
+    doc["start"]["phase"] = "plant"
+    assert error_of(json.dumps(doc)) == (
+        "this save file is inconsistent: in the start position, Ann may plant on A1, A2"
+        " this turn: name the island (turn_island) or leave out the phase"
+    )
+    doc["start"]["turn_island"] = 4
+    start_position = loads(json.dumps(doc)).start
+    assert start_position.turn_island == 4
+    assert start_position.players[0].last_type.value == "A"
+
+
+def test_a_field_written_wrong_is_named() -> None:
+    doc = handwritten("classic", 3, 7, ("deck", "active", "phase", "planted"))
+    doc["start"]["turn_island"] = 2
+    assert error_of(json.dumps(doc)) == (
+        "this save file is inconsistent: in the start position,"
+        " this turn's beans go to Ann's home (turn_island)"
+    )

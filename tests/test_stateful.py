@@ -6,11 +6,14 @@ Each example is one game from a seed: random legal actions (from
 them), and random junk actions that must be refused without a trace. After
 every step:
 
-- every card of the mode's deck lies in exactly one place;
+- the position passes the validator (``rules/validate.py``, the invariants
+  the save loader checks too): every card of the mode's deck lies in exactly
+  one place; fields hold one kind, Kontors and ships respect their limits,
+  the pirate store one bean per kind; the phase, the turn, the turn's island,
+  the kept and received cards and the offers agree; someone must act and has
+  a legal move;
 - a player's coins change only by a harvest (by the beanometer), a purchase
   (by its price), a raid on a ship, or the final harvest;
-- fields hold one kind, Kontors and ships respect their limits, the pirate
-  store one bean per kind;
 - a refused action leaves the state identical (D-10);
 - the player's view shows no card he may not see (D-9).
 
@@ -64,6 +67,7 @@ from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import KINDS
 from bohnanza_tui.rules.outcome import IllegalAction
 from bohnanza_tui.rules.state import CARDS_OF_KIND, HIDDEN, KIND_OF, KONTOR, GameState, Phase
+from bohnanza_tui.rules.validate import position_problem
 from bohnanza_tui.rules.views import determinize, view
 
 CONFIGS = [("classic", n) for n in range(2, 8)] + [("voyage", n) for n in range(3, 6)]
@@ -84,26 +88,10 @@ def deck_ids(state: GameState) -> list[int]:
     return sorted(c for k in setup(state).deck_kinds for c in CARDS_OF_KIND[k])
 
 
-def check_places(state: GameState, ids: list[int]) -> None:
-    assert sorted(state.all_cards()) == ids, "a card is lost or in two places"
-    for p in state.players:
-        kinds = [KIND_OF[c] for c in p.store]
-        assert len(set(kinds)) == len(kinds), "D-6: one bean per kind in the store"
-        for h in p.holdings:
-            assert len(h.kontor) <= h.kontor_cap, "R-VOY-7: Kontor over capacity"
-            for f in h.fields:
-                assert len({KIND_OF[c] for c in f}) <= 1, "R-BASE-5: mixed field"
-        if state.phase not in (Phase.TRADE, Phase.PLANT_TRADED):
-            assert not p.kept and not p.received, "R-BASE-9: beans left unplanted"
-    for s in state.ships:
-        assert len({KIND_OF[c] for c in s.cargo}) <= 1, "R-VOY-8: mixed cargo"
-    assert state.phase is Phase.TRADE or not state.face_up
-    # R-DUEL-4 step 1 comes before anything else of the turn; only duels leave beans on offer
-    assert not state.offered or (
-        setup(state).duel and state.phase is Phase.PLANT and not state.planted
-    )
-    assert not state.discarded or setup(state).duel
-    assert state.phase is Phase.TRADE or not state.offers
+def check_position(state: GameState) -> None:
+    """Every invariant of a position, from the one validator (rules/validate.py)."""
+    problem = position_problem(state)
+    assert problem is None, problem
 
 
 #: prices in coins (RULES.md R-BASE-4, R-VOY-1, R-VOY-5, R-VOY-6, R-VOY-11)
@@ -489,7 +477,7 @@ def play(mode: str, n: int, seed: int) -> None:
         log.append(action)
         snapshots.append(before)
         current = state.copy()
-        check_places(state, ids)
+        check_position(state)
         check_coins(before, state, action)
         if state.over:
             check_final(before, state, action)

@@ -1,17 +1,17 @@
-"""Games with their history, and the save file: one JSON document.
-
-A ``Session`` is a game as it was played: the position its log starts from,
-the log of actions, and the current position. Its save file is::
+"""The save file: one JSON document holding a ``Session`` (``session.py``).
 
     {"format": "bohnanza-tui-save", "version": 1, "mode": ..., "players": [...],
-     "seed": ..., "start": <GameState>, "log": [<action>, ...], "state": <GameState>}
+     "seed": ..., "start": <GameState>, "log": [<action>, ...], "state": <GameState>,
+     "seats": [...], "result": [...]}
 
-Loading checks the structure, then the meaning (every card once, indices in
-range), then replays ``start`` + ``log`` and requires it to reach ``state``.
-``start`` and ``log`` may be left out (the position in ``state`` is then the
-start), and so may ``state`` (the replay gives it): that is how tests and
-tutorials stack the deck, by editing ``start.deck`` (the top is the END of
-the list) and the hands.
+Reading is bounded (``limits.py``: a regular file of at most 2 MB, numbers of
+at most 19 digits, a log of at most 20,000 actions). Loading checks the
+structure, then the meaning (``validate.position_problem``: a position the
+rules could produce), then replays ``start`` + ``log`` and requires it to
+reach ``state``. ``start`` and ``log`` may be left out (the position in
+``state`` is then the start), and so may ``state`` (the replay gives it): that
+is how tests and tutorials stack the deck. A hand-written start may leave out
+the deck and the fields that follow from others (``fill_start``).
 
 Every failure is a ``SaveError`` whose text is one sentence a player can act
 on; nothing here imports the UI.
@@ -23,45 +23,42 @@ import contextlib
 import dataclasses
 import functools
 import importlib.util
-import itertools
 import json
 import os
 import stat
 import sys
 import tempfile
 import typing
-from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..i18n import N_, _
+from ..i18n import _
 from ..modes import BotLevel
 from ..resources import autosave_path as autosave_path
 from . import actions as actions_module
 from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
-from .data import KINDS, PLAYER_COUNTS, setup_for
-from .engine import apply, check, new_game
+from .common import shuffle
+from .data import setup_for
+from .engine import check
 from .limits import (
     MAX_INT_DIGITS,
     MAX_LOG,
     MAX_SAVE_BYTES,
-    MAX_UNDO,
     name_problem,
     seed_problem,
 )
-from .outcome import Event, IllegalAction, Refusal
-from .params import Bean
-from .state import CARDS_OF_KIND, HIDDEN, KIND_OF, GameState, IslandType, Mode
+from .outcome import IllegalAction
+from .session import UNDO_RULE, Session
+from .state import CARDS_OF_KIND, CHOOSE_ISLAND, VOYAGE, GameState, Mode
+from .validate import position_problem
+from .voyage import rotation_due
 
 FORMAT: Final = "bohnanza-tui-save"
 VERSION: Final = 1
-#: the rule id an undo refusal names (undo is a program feature, not a game rule)
-UNDO_RULE: Final = "undo"
 
 
 # -- positions and actions as Pydantic sees them -----------------------------------------
@@ -190,117 +187,6 @@ def save_schema() -> dict[str, Any]:
     schema = SaveFile.model_json_schema()
     schema["properties"]["log"]["items"] = action_schema()
     return schema
-
-
-# -- a game with its history -----------------------------------------------------------
-
-
-def _revealed(before: GameState, after: GameState) -> bool:
-    """Did the action draw or shuffle (so undoing it would hide what players have seen)?"""
-    return (
-        len(before.deck) != len(after.deck)
-        or before.shuffles != after.shuffles
-        or before.exhaustions != after.exhaustions
-    )
-
-
-_REVEALED = N_("the last move revealed cards from the deck, so it can't be taken back")
-_EARLIER_TURN = N_("the last move belongs to an earlier turn")
-_TOO_MANY = N_("only the last {n} moves of a turn can be taken back")
-
-
-class Session:
-    """A game and its history: ``start``, the ``log`` played from it, and the current ``state``.
-
-    For undo it keeps a copy of the position before each move of the current
-    turn that revealed no card, back to the last move that did (or the turn's
-    start): undo never replays and never hides a card that players have seen.
-    """
-
-    __slots__ = ("_barrier", "_undo", "log", "seats", "start", "state")
-
-    def __init__(self, start: GameState) -> None:
-        self.start = start.copy()
-        self.state = start.copy()
-        self.log: list[Action] = []
-        #: who plays each seat (None: people only); kept in the save file
-        self.seats: list[SeatRecord] | None = None
-        self._undo: list[GameState] = []
-        #: why the move just below the undo stack can't be undone (None: no such move)
-        self._barrier: str | None = None
-
-    @classmethod
-    def new(cls, mode: Mode | str, names: list[str], seed: int | None = None) -> Session:
-        """A fresh game (``engine.new_game``); raises ValueError for bad names or player counts."""
-        return cls(new_game(mode, names, seed))
-
-    @property
-    def mode(self) -> Mode:
-        return self.state.mode
-
-    @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.state.players]
-
-    @property
-    def seed(self) -> int:
-        return self.state.seed
-
-    def play(self, action: Action) -> list[Event]:
-        """Apply ``action`` and log it; raises ``IllegalAction`` and changes nothing if refused."""
-        before = self.state.copy()
-        events = apply(self.state, action)
-        self.log.append(action)
-        self._remember(before)
-        return events
-
-    def _remember(self, before: GameState) -> None:
-        if _revealed(before, self.state):
-            self._undo.clear()
-            self._barrier = _REVEALED
-        elif before.turn != self.state.turn:
-            self._undo.clear()
-            self._barrier = _EARLIER_TURN
-        else:
-            self._undo.append(before)
-            if len(self._undo) > MAX_UNDO:
-                del self._undo[0]
-                self._barrier = _TOO_MANY
-
-    def can_undo(self, player: int | None = None) -> Refusal | None:
-        """``None`` if the last move can be taken back (by ``player``, if given), else why not."""
-        if not self.log:
-            return Refusal(UNDO_RULE, N_("there is nothing to undo"), {})
-        if self.state.over:
-            return Refusal(UNDO_RULE, N_("the game is over"), {})
-        if not self._undo:
-            return Refusal(
-                UNDO_RULE, self._barrier or N_("there is nothing to undo"), {"n": MAX_UNDO}
-            )
-        last = self.log[-1]
-        if player is not None and last.player != player:
-            return Refusal(
-                UNDO_RULE,
-                N_("the last move was {name}'s; only {name} can take it back"),
-                {"name": self.state.players[last.player].name},
-            )
-        return None
-
-    def undo(self, player: int | None = None) -> Action:
-        """Take back the last move and return it; raises ``IllegalAction`` when ``can_undo`` refuses."""
-        refusal = self.can_undo(player)
-        if refusal is not None:
-            raise IllegalAction(refusal)
-        self.state = self._undo.pop()
-        return self.log.pop()
-
-    def replay(self) -> Iterator[tuple[Action | None, GameState]]:
-        """The positions from ``start``: ``(None, start)``, then ``(action, position after it)``."""
-        state = self.start.copy()
-        yield None, state.copy()
-        for action in self.log:
-            apply(state, action)
-            yield action, state.copy()
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -540,12 +426,15 @@ def loads(text: str) -> Session:
     if start is None:
         if doc.log:
             raise SaveError(_("this save file has a log but no 'start' position to replay it from"))
-        start = state
+        start, state, written = state, None, raw.get("state")
+    else:
+        written = raw.get("start")
     assert start is not None
+    _check_envelope(doc, start, state)
+    fill_start(start, written if isinstance(written, dict) else {})
     _check_position(start, _("the start position"))
-    if state is not None and state is not start:
+    if state is not None:
         _check_position(state, _("the saved state"))
-    _check_envelope(doc, start)
     session = _replay(start, doc.log)
     if doc.seats is not None:
         if len(doc.seats) != len(start.players):
@@ -695,9 +584,10 @@ def _describe_error(error: Any, more: int) -> str:
 # -- meaning: the checks the structure can't express -------------------------------------------
 
 
-def _check_envelope(doc: SaveFile, start: GameState) -> None:
-    state = _position(doc.state) or start
+def _check_envelope(doc: SaveFile, start: GameState, state: GameState | None) -> None:
     for label, position in ((_("the start position"), start), (_("the saved state"), state)):
+        if position is None:
+            continue
         if position.mode is not doc.mode:
             raise SaveError(
                 _("this save file says mode {mode}, but {label} is {other}").format(
@@ -720,102 +610,105 @@ def _check_envelope(doc: SaveFile, start: GameState) -> None:
 
 
 def _check_position(state: GameState, label: str) -> None:
-    n = len(state.players)
-    try:
-        s = setup_for(state.mode.value, n)
-    except ValueError as exc:
-        counts = PLAYER_COUNTS[state.mode.value]
+    problem = position_problem(state)
+    if problem:
         raise SaveError(
-            _("{label} has {n} players, but {mode} is played by {low} to {high}").format(
-                label=label, n=n, mode=state.mode.value, low=counts[0], high=counts[-1]
+            _("this save file is inconsistent: in {label}, {problem}").format(
+                label=label, problem=problem
+            )
+        )
+
+
+# -- a hand-written start: what may be left out ----------------------------------------------------
+
+
+def fill_start(start: GameState, written: dict[str, Any]) -> None:
+    """Fill what a hand-written start left out (``written`` is its JSON object as written).
+
+    - ``deck``: every card of the game not placed elsewhere, shuffled by the seed;
+    - ``turn`` and ``active`` follow from each other (``active`` is ``(turn - 1) % players``),
+      both left out: turn 1, the first seat;
+    - ``turn_island``: the active player's home, or in Bohn Voyage with the
+      rotation (R-VOY-12, R-VOY-13) the island of the type due;
+    - ``phase``: phase 1, or choosing the island when the rotation leaves a choice;
+    - ``last_type`` of a player: the active player's is the type of the turn's island,
+      the others' home;
+    - ``planted``: 0.
+
+    A field that was written stays as written: the validator then judges the position.
+    """
+    try:
+        _fill(start, written)
+    except (IndexError, ValueError, KeyError, TypeError) as exc:
+        # indices pointing nowhere: the validator names the field
+        problem = position_problem(start) or _("the start position can't be completed")
+        raise SaveError(
+            _("this save file is inconsistent: in {label}, {problem}").format(
+                label=_("the start position"), problem=problem
             )
         ) from exc
-    problem = _index_problem(state, len(s.colonies))
-    if problem:
-        raise SaveError(
-            _("this save file is inconsistent: in {label}, {problem}").format(
-                label=label, problem=problem
-            )
-        )
-    expected = {c for k in s.deck_kinds for c in CARDS_OF_KIND[k]}
-    problem = _card_problem(state.all_cards(), expected)
-    if problem:
-        raise SaveError(
-            _("this save file is inconsistent: in {label}, {problem}").format(
-                label=label, problem=problem
-            )
-        )
 
 
-def _card_name(card: int) -> str:
-    return _("card {card} (a {bean} bean)").format(card=card, bean=Bean(KIND_OF[card]))
-
-
-def _card_problem(cards: list[int], expected: set[int]) -> str | None:
-    counts = Counter(cards)
-    if HIDDEN in counts:
-        return _("a card is hidden (-1): a save holds the whole game, not one player's view")
-    for card in sorted(counts):
-        if card not in expected:
-            if 0 <= card < len(KIND_OF):
-                return _("{card} is not part of this game's deck").format(card=_card_name(card))
-            return _("there is no card {card}").format(card=card)
-        if counts[card] > 1:
-            return _("{card} lies in {n} places").format(card=_card_name(card), n=counts[card])
-    missing = sorted(expected - set(counts))
-    if missing:
-        return _("{card} is missing ({n} cards in all)").format(
-            card=_card_name(missing[0]), n=len(missing)
-        )
-    return None
-
-
-def _index_problem(state: GameState, colonies: int) -> str | None:
-    """The first index that points nowhere (the engine trusts these), or None."""
-    n = len(state.players)
-    islands = len(state.islands)
-    if islands != n + colonies:
-        return _("there are {have} islands instead of {need}").format(
-            have=islands, need=n + colonies
-        )
-    for i, isl in enumerate(state.islands):
-        home = i < n
-        if (isl.type is IslandType.HOME) != home or (home and isl.harbors != [i]):
-            return _("island {i} ({name}) is not laid out as the rules lay it out").format(
-                i=i + 1, name=isl.name
-            )
-        if not home and (
-            len(isl.harbors) != 2 or any(o is not None and not 0 <= o < n for o in isl.harbors)
-        ):
-            return _("island {name} has harbor owners that are not players").format(name=isl.name)
-    if not 0 <= state.active < n:
-        return _("the active player {p} is not a seat").format(p=state.active + 1)
-    if not 0 <= state.turn_island < islands:
-        return _("the turn's island {i} does not exist").format(i=state.turn_island + 1)
-    for p, player in enumerate(state.players):
-        if not player.holdings or player.holdings[0].island != p:
-            return _("{name} has no home island").format(name=player.name)
-        for h in player.holdings[1:]:
-            if not n <= h.island < islands or p not in state.islands[h.island].harbors:
-                return _("{name} has fields on an island without their harbor").format(
-                    name=player.name
+def _fill(start: GameState, written: dict[str, Any]) -> None:
+    n = len(start.players)
+    if "deck" not in written:
+        placed = set(start.all_cards())
+        with contextlib.suppress(ValueError):  # a player count the mode lacks: judged later
+            start.deck = [c for c in _deck_of(start) if c not in placed]
+            shuffle(start, start.deck)
+    if "active" not in written and "turn" in written and start.turn >= 1:
+        start.active = (start.turn - 1) % n
+    elif "turn" not in written and "active" in written:
+        start.turn = start.active + 1
+    if not 0 <= start.active < n or start.over:
+        return
+    players = written.get("players")
+    entry = (
+        players[start.active] if isinstance(players, list) and start.active < len(players) else {}
+    )
+    type_written = isinstance(entry, dict) and "last_type" in entry
+    if "turn_island" not in written:
+        islands = _turn_islands(start, type_written)
+        if len(islands) == 1 or ("phase" in written and start.phase is CHOOSE_ISLAND):
+            start.turn_island = islands[0]
+        elif "phase" not in written:
+            start.phase = CHOOSE_ISLAND
+            start.turn_island = start.active
+        else:
+            raise SaveError(
+                _(
+                    "this save file is inconsistent: in the start position, {name} may plant on {islands} this turn: name the island (turn_island) or leave out the phase"
+                ).format(
+                    name=start.players[start.active].name,
+                    islands=", ".join(start.islands[i].name for i in islands),
                 )
-    for i, ship in enumerate(state.ships):
-        if not 0 <= ship.owner < n or not 0 <= ship.island < islands:
-            return _("ship {i} has an owner or a harbor that does not exist").format(i=i + 1)
-    for offer in state.offers:
-        seats = [offer.proposer, *offer.answers, *offer.declined]
-        if offer.to is not None:
-            seats.append(offer.to)
-        if any(not 0 <= s < n for s in seats) or any(not 0 <= k < len(KINDS) for k in offer.want):
-            return _("offer {id} names a player or a bean kind that does not exist").format(
-                id=offer.id
             )
-        if any(
-            not 0 <= c < len(KIND_OF) for c in itertools.chain(offer.give, *offer.answers.values())
-        ):
-            return _("offer {id} names a card that does not exist").format(id=offer.id)
-    return None
+    if (
+        not type_written
+        and start.phase is not CHOOSE_ISLAND
+        and 0 <= start.turn_island < len(start.islands)
+    ):
+        start.players[start.active].last_type = start.islands[start.turn_island].type
+
+
+def _turn_islands(start: GameState, type_written: bool) -> list[int]:
+    """The islands this turn's beans may go to (R-VOY-12, R-VOY-13)."""
+    p = start.active
+    if start.mode is not VOYAGE or not start.rotation_applies(p):
+        return [p]
+    player = start.players[p]
+    if not type_written:
+        return rotation_due(start, p)[1]  # the rotation goes on from home
+    # written: the type planted on this turn, as the rules store it
+    islands = [
+        h.island for h in player.holdings if start.islands[h.island].type is player.last_type
+    ]
+    return islands or [p]
+
+
+def _deck_of(state: GameState) -> list[int]:
+    s = setup_for(state.mode.value, len(state.players))
+    return [c for k in s.deck_kinds for c in CARDS_OF_KIND[k]]
 
 
 def _replay(start: GameState, entries: list[dict[str, Any]]) -> Session:
@@ -878,8 +771,10 @@ __all__ = [
     "Session",
     "autosave_path",
     "dumps",
+    "fill_start",
     "load_file",
     "loads",
+    "remove_stale_temporaries",
     "save_file",
     "save_schema",
     "to_document",

@@ -31,6 +31,7 @@ from bohnanza_tui.rules.state import (
     Phase,
     Ship,
 )
+from bohnanza_tui.rules.validate import position_problem
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -226,6 +227,7 @@ def make_state(
         s.deck += top
     if active is not None:
         s.active = active
+        s.turn = active + 1
         s.turn_island = active
     if phase is not None:
         s.phase = phase
@@ -233,6 +235,13 @@ def make_state(
         s.exhaustions = exhaustions
     assert_cards_conserved(s)
     return s
+
+
+def seat(state: GameState, player: int) -> None:
+    """Make ``player`` the active player, with the turn number and the turn's island to match."""
+    state.active = player
+    state.turn = player + 1
+    state.turn_island = player
 
 
 # -- asserting ----------------------------------------------------------------
@@ -253,12 +262,13 @@ def refused(state: GameState, action: Action, rule: str) -> Refusal:
 
 
 def ok(state: GameState, *actions: Action) -> None:
-    """Apply legal actions (each must pass ``check``), keeping every card in one place."""
+    """Apply legal actions (each must pass ``check``); each leaves a valid position (validate.py)."""
     for a in actions:
         r = engine.check(state, a)
         assert r is None, f"{a} refused: {r}"
         engine.apply(state, a)
-        assert_cards_conserved(state)
+        problem = position_problem(state)
+        assert problem is None, problem
 
 
 # -- playing along ----------------------------------------------------------------

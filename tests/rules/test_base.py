@@ -24,6 +24,7 @@ from rules_helpers import (
     make_state,
     ok,
     refused,
+    seat,
 )
 
 from bohnanza_tui.rules import engine, trading, view
@@ -593,7 +594,8 @@ def test_r_base_10_draw_then_next_player(n: int, draw: int) -> None:
     assert s.deck == deck[:-draw]
     assert (s.active, s.turn, s.phase) == (1, 2, Phase.PLANT)
     # the last player passes to the first
-    s.active, s.phase = n - 1, Phase.PLANT_TRADED
+    seat(s, n - 1)
+    s.phase = Phase.PLANT_TRADED
     ok(s, EndPhase(n - 1))
     assert s.active == 0
 

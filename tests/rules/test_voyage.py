@@ -19,6 +19,7 @@ from rules_helpers import (
     make_state,
     ok,
     refused,
+    seat,
 )
 
 from bohnanza_tui.rules import engine
@@ -204,10 +205,10 @@ def test_r_voy_5_buy_a_harbor() -> None:
     assert sorted(s.discard) == sorted(coins[1:])  # D-5
     refused(s, BuyHarbor(0, a1), "R-VOY-5")  # one harbor per player per island
     # Bob takes the other harbor in his turn; then the island is full
-    s.active = 1
+    seat(s, 1)
     ok(s, BuyHarbor(1, a1))
     assert s.islands[a1].harbors == [0, 1]
-    s.active = 2
+    seat(s, 2)
     refused(s, BuyHarbor(2, a1), "R-VOY-5")
 
 
@@ -893,7 +894,7 @@ def test_d_8_field_cards_unlimited() -> None:
         harbors={p: [["A1", "A2", "A3", "B1", "B2"][p]] for p in range(5)},
     )
     for p in range(5):
-        s.active = p
+        seat(s, p)
         ok(s, BuyField(p, p), BuyField(p, s.players[p].holdings[1].island))
     assert sum(len(h.fields) for p in s.players for h in p.holdings) == 25
 
