@@ -304,7 +304,15 @@ def _turn_problem(state: GameState, s: Setup) -> str | None:
             return _("classic Bohnanza has no island to choose (phase)")
         if not state.rotation_applies(state.active) or state.planted:
             return _("{name} has no island to choose now (phase)").format(name=active.name)
-    if phase is PLANT:
+    if state.offered and not (s.duel and phase is PLANT and not state.planted):
+        return _(
+            "beans lie on offer only in the Bean Duel, before the active player plants (offered; R-DUEL-4)"
+        )
+    if state.discarded and not s.duel:
+        return _("hand cards are discarded only in the Bean Duel (discarded; R-DUEL-4)")
+    if s.duel and state.offers:
+        return _("there is no trading in the Bean Duel (offers; R-DUEL-2)")
+    if phase is PLANT and not s.duel:  # the duel plants what is on offer first (R-DUEL-4)
         if not active.hand:
             return _("{name} is in phase 1 with an empty hand, which skips it (phase)").format(
                 name=active.name
@@ -315,9 +323,9 @@ def _turn_problem(state: GameState, s: Setup) -> str | None:
             )
     if phase is not TRADE and (state.face_up or state.offers):
         return _("face-up cards and offers belong to phase 2 (face_up, offers)")
-    if len(state.face_up) > 2:
-        return _("{n} cards are face up; phase 2 turns up two (face_up)").format(
-            n=len(state.face_up)
+    if len(state.face_up) > s.turn_up and not s.duel:  # the duel adds the discard's top (D-12)
+        return _("{n} cards are face up; phase 2 turns up {turn_up} (face_up)").format(
+            n=len(state.face_up), turn_up=s.turn_up
         )
     for p, player in enumerate(state.players):
         if player.kept and (p != state.active or phase not in (TRADE, PLANT_TRADED)):
