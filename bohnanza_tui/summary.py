@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .i18n import _
-from .rules import view
+from .rules import pending_players, standings, view
 from .rules.data import setup_for
 from .rules.params import bean_name, count_of
 from .rules.state import HIDDEN, KIND_OF, GameState, Holding, Mode, Offer, Phase, Player
@@ -42,7 +42,7 @@ def beans(cards: list[int]) -> str:
 def describe_position(state: GameState, player: int | None = None) -> str:
     """The position as ``player`` sees it (None: an onlooker, who sees no hand)."""
     seen = view(state, player)
-    lines = [_header(seen), *_table(seen)]
+    lines = [_header(seen), _who_acts(seen), *_table(seen)]
     for p in range(len(seen.players)):
         lines += _player(seen, p, p == player)
     return "\n".join(lines)
@@ -54,6 +54,20 @@ def _header(state: GameState) -> str:
     return _("{mode}, turn {turn}: {name}'s turn, {phase}.").format(
         mode=mode, turn=state.turn, name=name, phase=_phase(state.phase)
     )
+
+
+def _who_acts(state: GameState) -> str:
+    """Who must act now, or the result (R-BASE-18) once the game is over."""
+    if state.over:
+        places = [
+            _("{rank}. {name}: {coins} coins, {cards} cards in hand").format(
+                rank=s.rank, name=state.players[s.player].name, coins=s.coins, cards=s.hand
+            )
+            for s in standings(state)
+        ]
+        return _("Result: {places}.").format(places="; ".join(places))
+    names = [state.players[p].name for p in pending_players(state)]
+    return _("Waiting for: {names}.").format(names=", ".join(names))
 
 
 def _table(state: GameState) -> list[str]:

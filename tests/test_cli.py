@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 import types
@@ -13,7 +14,9 @@ from typing import Any
 import pytest
 
 from bohnanza_tui import cli
+from bohnanza_tui.rules import standings
 from bohnanza_tui.rules.data import setup_for
+from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session, dumps, load_file, save_file
 from bohnanza_tui.rules.state import CARDS_OF_KIND, Phase
 
@@ -529,3 +532,24 @@ def test_unicode_digits_in_script_lines_and_options(
     ]
     code, _out, err = run(capsys, "show", save, "--as", digit)
     assert code == 2 and err.startswith(f"bohnanza: there is no player '{digit}'")
+
+
+def test_show_says_who_must_act_and_the_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "g.json"
+    session = Session.new("classic", ["Ann", "Bob", "Cy"], 7)
+    save_file(session, save)
+    code, out, _err = run(capsys, "show", save)
+    assert code == 0 and out.splitlines()[1] == "Waiting for: Ann."
+    player = RandomPlayer(random.Random(7), harvest_rate=0.2)
+    while not session.state.over:
+        session.play(player.step(session.state))
+    save_file(session, save)
+    code, out, _err = run(capsys, "show", save)
+    ranking = standings(session.state)
+    first = session.state.players[ranking[0].player]
+    assert code == 0
+    assert out.splitlines()[1].startswith(
+        f"Result: 1. {first.name}: {len(first.coins)} coins, {len(first.hand)} cards in hand; 2. "
+    )

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bohnanza_tui.rules import IllegalAction, check
+from bohnanza_tui.rules import IllegalAction, check, standings
 from bohnanza_tui.rules.actions import EndPhase, Harvest, MakeOffer, Plant, to_dict
 from bohnanza_tui.rules.data import setup_for
 from bohnanza_tui.rules.limits import MAX_LOG, MAX_SAVE_BYTES, MAX_UNDO
@@ -841,4 +841,42 @@ def test_a_field_written_wrong_is_named() -> None:
     assert error_of(json.dumps(doc)) == (
         "this save file is inconsistent: in the start position,"
         " this turn's beans go to Ann's home (turn_island)"
+    )
+
+
+# -- the result of a finished game ------------------------------------------------------------------
+
+
+def test_a_finished_save_holds_the_result() -> None:
+    """R-BASE-18: most coins, then most cards in hand; the ranking is in the save and its schema."""
+    session = played("classic", 4, 5, steps=100_000)
+    assert session.state.over
+    doc = document(session)
+    result = doc["result"]
+    assert [r["player"] for r in result] == [s.player for s in standings(session.state)]
+    assert result[0]["rank"] == 1
+    for r in result:
+        player = session.state.players[r["player"]]
+        assert (r["name"], r["coins"], r["hand"]) == (
+            player.name,
+            len(player.coins),
+            len(player.hand),
+        )
+    keys = [(-r["coins"], -r["hand"]) for r in result]
+    assert keys == sorted(keys)
+    assert "result" in save_schema()["properties"]
+    assert document(played("classic", 4, 5, steps=10))["result"] is None
+
+
+def test_a_result_that_does_not_match_is_refused() -> None:
+    session = played("classic", 4, 5, steps=100_000)
+    doc = document(session)
+    doc["result"][0]["coins"] += 1
+    assert error_of(json.dumps(doc)) == (
+        "this save file's result does not match its final position (result)"
+    )
+    unfinished = document(played("classic", 4, 5, steps=10))
+    unfinished["result"] = doc["result"]
+    assert error_of(json.dumps(unfinished)) == (
+        "this save file has a result, but its game is not over (result)"
     )

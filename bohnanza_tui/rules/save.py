@@ -43,7 +43,7 @@ from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
 from .common import shuffle
 from .data import setup_for
-from .engine import check
+from .engine import check, standings
 from .limits import (
     MAX_INT_DIGITS,
     MAX_LOG,
@@ -158,6 +158,34 @@ class SeatRecord(BaseModel):
     )
 
 
+class ResultRecord(BaseModel):
+    """One player's place in the result of a finished game (R-BASE-18)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    rank: int = Field(description="1 for the winner; tied players share a rank.")
+    player: int = Field(description="The seat, from 0.")
+    name: str = Field(description="The player's name.")
+    coins: int = Field(description="Coins at the end.")
+    hand: int = Field(description="Cards in hand at the end (the tie-break).")
+
+
+def result_of(state: GameState) -> list[ResultRecord] | None:
+    """The ranking of a finished game, best first (None while it goes on)."""
+    if not state.over:
+        return None
+    return [
+        ResultRecord(
+            rank=s.rank,
+            player=s.player,
+            name=state.players[s.player].name,
+            coins=s.coins,
+            hand=s.hand,
+        )
+        for s in standings(state)
+    ]
+
+
 class SaveFile(BaseModel):
     """A bohnanza-tui save: a game's start position, its log and its current position."""
 
@@ -179,6 +207,10 @@ class SaveFile(BaseModel):
     )
     seats: list[SeatRecord] | None = Field(
         default=None, description="Who plays each seat, in seat order; missing: people only."
+    )
+    result: list[ResultRecord] | None = Field(
+        default=None,
+        description="The ranking of a finished game, best first (R-BASE-18); none while it goes on.",
     )
 
 
@@ -235,6 +267,7 @@ def to_document(session: Session) -> dict[str, Any]:
         log=[to_dict(a) for a in session.log],
         state=_record(session.state),
         seats=session.seats,
+        result=result_of(session.state),
     )
     return doc.model_dump(mode="json", exclude_none=False)
 
@@ -449,6 +482,12 @@ def loads(text: str) -> Session:
             _(
                 "the log does not lead to the saved state; to play from a hand-edited position, put it in 'start' with an empty log (or in 'state' and leave out 'start' and 'log')"
             )
+        )
+    if doc.result is not None and doc.result != result_of(session.state):
+        raise SaveError(
+            _("this save file's result does not match its final position (result)")
+            if session.state.over
+            else _("this save file has a result, but its game is not over (result)")
         )
     return session
 
@@ -766,6 +805,7 @@ __all__ = [
     "FORMAT",
     "UNDO_RULE",
     "VERSION",
+    "ResultRecord",
     "SaveError",
     "SaveFile",
     "Session",
@@ -775,6 +815,7 @@ __all__ = [
     "load_file",
     "loads",
     "remove_stale_temporaries",
+    "result_of",
     "save_file",
     "save_schema",
     "to_document",
