@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bohnanza_tui.rules import IllegalAction, check, standings
-from bohnanza_tui.rules.actions import EndPhase, Harvest, MakeOffer, Plant, to_dict
+from bohnanza_tui.rules.actions import EndPhase, Harvest, MakeOffer, Plant, Withdraw, to_dict
 from bohnanza_tui.rules.data import setup_for
-from bohnanza_tui.rules.limits import MAX_LOG, MAX_SAVE_BYTES, MAX_UNDO
+from bohnanza_tui.rules.limits import MAX_LOG, MAX_OPEN_OFFERS, MAX_SAVE_BYTES, MAX_UNDO
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import (
     FORMAT,
@@ -519,14 +519,15 @@ def test_several_undos_back_to_the_last_reveal() -> None:
 def test_undo_keeps_at_most_the_last_200_moves_of_a_turn() -> None:
     """A turn of endless offers can't fill the memory with positions to go back to."""
     session = played_to_trade()
-    for _ in range(MAX_UNDO + 5):
+    for _ in range(MAX_UNDO // 2 + 5):  # an offer and its withdrawal, again and again
         session.play(MakeOffer(0, 1, (), (3,)))
+        session.play(Withdraw(0, session.state.offers[-1].id))
     for _ in range(MAX_UNDO):
         session.undo()
     refusal = session.can_undo()
     assert refusal is not None
     assert str(refusal) == "undo: only the last 200 moves of a turn can be taken back"
-    assert len(session.log) == len(played_to_trade().log) + 5
+    assert len(session.log) == len(played_to_trade().log) + 10
 
 
 def test_undo_only_by_the_player_who_moved() -> None:
@@ -879,4 +880,31 @@ def test_a_result_that_does_not_match_is_refused() -> None:
     unfinished["result"] = doc["result"]
     assert error_of(json.dumps(unfinished)) == (
         "this save file has a result, but its game is not over (result)"
+    )
+
+
+def test_open_offers_are_bounded() -> None:
+    """The rules core refuses a 101st open offer; the validator a save holding more."""
+    session = played_to_trade()
+    for _ in range(MAX_OPEN_OFFERS):
+        session.play(MakeOffer(0, 1, (), (3,)))
+    refusal = check(session.state, MakeOffer(0, 1, (), (3,)))
+    assert refusal is not None and refusal.rule == "R-BASE-8"
+    assert str(refusal) == (
+        "R-BASE-8: 100 offers are open, the most there can be: withdraw one first"
+    )
+    state = session.state.copy()
+    state.offers.append(state.offers[0].copy())
+    state.offers[-1].id = state.next_offer
+    state.next_offer += 1
+    assert position_problem(state) == "101 offers are open; at most 100 can be (offers)"
+
+
+def test_an_empty_deck_has_run_out() -> None:
+    """R-BASE-16: the exhaustion counts when the last card is drawn."""
+    state = Session.new("classic", names(3), 7).state
+    state.players[0].hand += state.deck
+    state.deck = []
+    assert position_problem(state) == (
+        "the deck is empty, but it has not run out yet (deck, exhaustions; R-BASE-16)"
     )

@@ -39,6 +39,8 @@ MAX_NUMBER_DIGITS: Final = 6
 #: the most characters a command may have
 MAX_COMMAND: Final = 500
 
+#: the most offers open at once (each is checked again after every move of phase 2)
+MAX_OPEN_OFFERS: Final = 100
 #: the most moves the undo of a session keeps (the oldest are dropped beyond it)
 MAX_UNDO: Final = 200
 
@@ -96,6 +98,7 @@ __all__ = [
     "MAX_LOG",
     "MAX_NAME",
     "MAX_NUMBER_DIGITS",
+    "MAX_OPEN_OFFERS",
     "MAX_SAVE_BYTES",
     "MAX_UNDO",
     "MIN_NAME",

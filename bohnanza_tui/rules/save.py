@@ -585,8 +585,8 @@ def _validate(text: str) -> SaveFile:
     try:
         return SaveFile.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        errors = exc.errors()
-        raise SaveError(_describe_error(errors[0], len(errors) - 1)) from exc
+        first = exc.errors(include_url=False, include_context=False, include_input=False)[0]
+        raise SaveError(_describe_error(first, exc.error_count() - 1)) from exc
 
 
 def _where(loc: tuple[int | str, ...]) -> str:

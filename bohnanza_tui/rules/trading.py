@@ -6,6 +6,7 @@ from ..i18n import N_
 from .actions import Accept, Confirm, Decline, MakeOffer, Withdraw
 from .common import check_player, event, refuse, setup
 from .data import CARD_COUNTS, KINDS
+from .limits import MAX_OPEN_OFFERS
 from .outcome import Event, Refusal
 from .params import Cards, Kinds, Text
 from .state import KIND_OF, TRADE, GameState, Offer
@@ -107,6 +108,12 @@ def check_make_offer(state: GameState, a: MakeOffer) -> Refusal | None:
         )
     if not a.give and not a.want:
         return refuse("R-BASE-8", "an offer gives or asks for at least one card")
+    if len(state.offers) >= MAX_OPEN_OFFERS:
+        return refuse(
+            "R-BASE-8",
+            "{n} offers are open, the most there can be: withdraw one first",
+            n=MAX_OPEN_OFFERS,
+        )
     if any(not 0 <= k < len(KINDS) for k in a.want):
         return refuse("R-BASE-8", "there is no such bean kind")
     r = _check_want(state, a.want)

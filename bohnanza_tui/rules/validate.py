@@ -25,7 +25,7 @@ from ..i18n import _
 from . import engine, trading
 from .common import setup
 from .data import CARD_COUNTS, KINDS, PLAYER_COUNTS, Setup, setup_for
-from .limits import name_problem, seed_problem
+from .limits import MAX_OPEN_OFFERS, name_problem, seed_problem
 from .params import bean_name
 from .state import (
     CARDS_OF_KIND,
@@ -345,6 +345,8 @@ def _end_problem(state: GameState, s: Setup) -> str | None:
         return _("the deck ran out {n} times; the game ends at {limit} (exhaustions)").format(
             n=state.exhaustions, limit=limit
         )
+    if not state.deck and not state.exhaustions:
+        return _("the deck is empty, but it has not run out yet (deck, exhaustions; R-BASE-16)")
     if state.over:
         if state.exhaustions != limit:
             return _("the game is over before the deck ran out {limit} times (phase)").format(
@@ -391,6 +393,10 @@ def _island_problem(state: GameState) -> str | None:
 
 
 def _offer_problem(state: GameState, s: Setup) -> str | None:
+    if len(state.offers) > MAX_OPEN_OFFERS:
+        return _("{n} offers are open; at most {limit} can be (offers)").format(
+            n=len(state.offers), limit=MAX_OPEN_OFFERS
+        )
     ids = [o.id for o in state.offers]
     if len(set(ids)) != len(ids):
         return _("two open offers have the same number (offers)")
