@@ -357,12 +357,8 @@ def _end_problem(state: GameState, s: Setup) -> str | None:
         if any(p.kept or p.received for p in state.players):
             return _("the game is over, but beans wait to be planted (kept, received)")
         return None
-    if state.ending:
-        if state.exhaustions != limit or state.phase not in (TRADE, PLANT_TRADED):
-            return _(
-                "the game ends after this turn only when the deck ran out in its phase 2 (ending)"
-            )
-    elif state.exhaustions >= limit:
+    if state.exhaustions >= limit and state.phase not in (TRADE, PLANT_TRADED):
+        # the final run-out in phase 2 lets phases 2 and 3 finish (R-BASE-17, D-11)
         return _("the deck ran out {limit} times, so the game is over (exhaustions)").format(
             limit=limit
         )
