@@ -74,6 +74,9 @@ GIVE_AWAY_MIN = 0.2
 WANT_MIN = 0.3
 #: the Bean Duel: a bean on offer or turned up is planted when it adds this much
 DUEL_PLANT_MIN = 0.05
+#: ... counting, for a turned-up bean, this share of what it would be worth to the
+#: opponent if left on offer (R-DUEL-4 step 3)
+DENY = 0.5
 
 
 class BasicBot:
@@ -222,15 +225,16 @@ class Policy:
                 return best[1]
         elif v.phase is Phase.TRADE:
             # step 3: plant the turned-up beans that help; the rest stay on offer
-            a = self.plant_if_it_helps(v.face_up)
+            a = self.plant_if_it_helps(v.face_up, deny=True)
             if a is not None:
                 return a
         if v.phase is Phase.PLANT and v.offered:
             return self.plant_card(v.offered[0], v.turn_island)
         return EndPhase(me)
 
-    def plant_if_it_helps(self, pile: list[int]) -> Action | None:
-        """The planting of a bean of ``pile`` (none required) that raises the value most."""
+    def plant_if_it_helps(self, pile: list[int], deny: bool = False) -> Action | None:
+        """The planting of a bean of ``pile`` (none required) that raises the value most;
+        with ``deny``, a bean the opponent would want when left on offer counts more."""
         skip = set(pile)  # judged without the other beans of the pile
         now = self.value(remove=skip)
         best: tuple[float, Action] | None = None
@@ -241,9 +245,20 @@ class Policy:
                 f.kind = KIND_OF[a.card]
                 f.beans += 1
                 gain = self.value(remove=skip, fields=fields) - now
+                if deny:
+                    gain += DENY * self.opponent_gain(a.card)
                 if gain > DUEL_PLANT_MIN and (best is None or gain > best[0]):
                     best = (gain, a)
         return best[1] if best else None
+
+    def opponent_gain(self, card: int) -> float:
+        """Roughly what a bean left on offer is worth to the opponent (D-12: it is public)."""
+        k = KIND_OF[card]
+        other = self.v.players[(self.me + 1) % len(self.v.players)]
+        fields = other.holdings[0].fields
+        if any(f and KIND_OF[f[0]] == k for f in fields):
+            return 1.0
+        return 0.3 if any(not f for f in fields) else 0.0
 
     # -- phase 1 ------------------------------------------------------------------------
 

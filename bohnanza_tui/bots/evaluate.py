@@ -95,7 +95,7 @@ def own_turns_left(state: GameState) -> float:
     """A rough count of the turns each player still has (many until the last deck cycle)."""
     s = setup(state)
     left = s.exhaustion_limit - state.exhaustions
-    per_turn = 2 + s.draw
+    per_turn = s.turn_up + s.draw  # cards leaving the deck each turn
     n = len(state.players)
     if left <= 0:
         return 0.0

@@ -14,11 +14,13 @@ from ..rules.actions import (
     Action,
     ChooseIsland,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     MakeOffer,
     Plant,
 )
+from ..rules.common import setup
 from ..rules.state import KIND_OF, KONTOR, GameState, Phase
 from ..rules.voyage import rotation_due
 from . import evaluate as ev
@@ -89,9 +91,38 @@ def gift(s: GameState, active: int) -> None:
                 break
 
 
+def _grows(s: GameState, player: int, k: int) -> bool:
+    """Does a field of ``player``'s home hold beans of kind ``k``?"""
+    return any(f and KIND_OF[f[0]] == k for f in s.players[player].holdings[0].fields)
+
+
+def duel_action(s: GameState, player: int) -> Action:
+    """The Bean Duel (R-DUEL-4), fast: offered beans planted where they fit, else discarded;
+    one or two hand beans; the turned-up beans planted onto fields of their kind."""
+    p = s.players[player]
+    if s.offered:
+        c = s.offered[0]
+        if _fits(s, player, c, player):
+            return greedy_plant(s, player, c, player)
+        return Discard(player, c)
+    if s.phase is Phase.PLANT:
+        front = p.hand[0] if p.hand and not s.discarded else -1
+        if front >= 0 and (
+            s.planted == 0 or (s.planted == 1 and _grows(s, player, KIND_OF[front]))
+        ):
+            return greedy_plant(s, player, front, player)
+        return EndPhase(player)
+    for c in s.face_up:
+        if _grows(s, player, KIND_OF[c]):
+            return greedy_plant(s, player, c, player)
+    return EndPhase(player)
+
+
 def fast_action(s: GameState, player: int) -> Action:
     phase = s.phase
     p = s.players[player]
+    if setup(s).duel:
+        return duel_action(s, player)
     if phase is Phase.TRADE:
         for o in trading.awaiting(s, player):
             return Decline(player, o.id)

@@ -34,13 +34,14 @@ from ..rules.actions import (
     BuyHarbor,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     Plant,
     Withdraw,
 )
 from ..rules.common import setup
-from ..rules.state import GameState, Phase
+from ..rules.state import KIND_OF, GameState, Phase
 from . import rollout as ro
 from .base import OfferFrequency, is_legal, sample_state
 from .basic import BasicBot, Policy
@@ -82,8 +83,6 @@ class StrongBot(BasicBot):
         self.new_decision(view)
         policy = Policy(view, player, self)
         default = policy.decide()
-        if setup(view).duel:
-            return default  # the rollouts do not know the Bean Duel's turn (R-DUEL-4)
         cands = self.candidates(policy, default)
         if len(cands) <= 1:
             return default
@@ -100,6 +99,8 @@ class StrongBot(BasicBot):
         out: list[Action] = []
         if "plant" not in SEARCH:
             pass
+        elif setup(v).duel:
+            out = duel_candidates(policy, default)
         elif isinstance(default, Plant | Harvest) or (
             isinstance(default, BuyField) and v.phase is Phase.PLANT and v.planted == 0
         ):
@@ -209,6 +210,31 @@ def _choose(scores: list[list[float]], default: int) -> int:
     if m > INCUMBENT_BONUS and m > Z_DEVIATE * se:
         return best
     return default
+
+
+def duel_candidates(policy: Policy, default: Action) -> list[Action]:
+    """Bean Duel (R-DUEL-4): the beans on offer or turned up, planted or not; the discard."""
+    v, me = policy.v, policy.me
+    if v.offered:
+        out: list[Action] = []
+        for c in v.offered:
+            out += [*_pruned(policy.plant_options(c, me))[:2], Discard(me, c)]
+        return out
+    if v.phase is Phase.TRADE:
+        out = [EndPhase(me)]
+        for c in v.face_up:
+            out += _pruned(policy.plant_options(c, me))[:2]
+        return out
+    p = v.players[me]
+    if v.planted and not v.discarded and p.hand and isinstance(default, Discard | EndPhase):
+        kinds: list[int] = []
+        out = [EndPhase(me)]
+        for c in p.hand:
+            if KIND_OF[c] not in kinds:
+                kinds.append(KIND_OF[c])
+                out.append(Discard(me, c))
+        return out
+    return []
 
 
 def _skip(v: GameState, me: int) -> Action:

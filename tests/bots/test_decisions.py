@@ -326,3 +326,55 @@ def test_basic_duel_plants_an_offered_bean_that_fits_and_discards_the_other() ->
     engine.apply(s, second)
     assert s.offered == []
     assert kinds(s.players[0].holdings[0].fields[0]) == ["blue"] * 4
+
+
+def _duel_act(state: GameState) -> Action:
+    a = BasicBot(3).act(view(state, 0), 0)
+    assert engine.check(state, a) is None
+    return a
+
+
+def test_basic_duel_plants_an_offered_bean_on_its_field_and_discards_a_stray_one() -> None:
+    """R-DUEL-4 step 1: the bean for its blue field is planted; a red that fits nowhere is
+    discarded rather than ruining a field."""
+    s = make_state(
+        "classic",
+        2,
+        hands={0: ["soy", "wax"]},
+        fields={0: [["blue"] * 3, ["chili"] * 2, ["stink"] * 2]},
+        offered=["red", "blue"],
+    )
+    red, blue = s.offered
+    assert _duel_act(s) == Plant(0, blue, 0, 0)
+    engine.apply(s, Plant(0, blue, 0, 0))
+    assert _duel_act(s) == Discard(0, red)
+
+
+def test_basic_duel_takes_the_turned_up_bean_its_field_grows() -> None:
+    """R-DUEL-4 step 3: the turned-up chili goes onto the chili field; the rest is left."""
+    s = make_state(
+        "classic",
+        2,
+        hands={0: ["soy"]},
+        fields={0: [["chili"] * 2, ["blue"] * 3, ["wax"] * 2], 1: [[], [], []]},
+        face_up=["green", "chili", "stink"],
+        phase=Phase.TRADE,
+    )
+    chili = s.face_up[1]
+    assert _duel_act(s) == Plant(0, chili, 0, 0)
+    engine.apply(s, Plant(0, chili, 0, 0))
+    assert isinstance(_duel_act(s), EndPhase)
+
+
+def test_basic_duel_discards_the_hand_card_that_would_force_a_harvest() -> None:
+    """R-DUEL-4 step 2: after phase 1, a red that no field takes is discarded from the hand."""
+    s = make_state(
+        "classic",
+        2,
+        hands={0: ["blue", "red", "chili"]},
+        fields={0: [["blue"] * 3, ["chili"] * 4, ["wax"] * 4]},
+    )
+    engine.apply(s, Plant(0, s.players[0].hand[0], 0, 0))
+    red = s.players[0].hand[0]
+    a = _duel_act(s)
+    assert a == Discard(0, red)
