@@ -47,6 +47,24 @@ A field holding one bean can't be harvested while another field holds more.
 second with 3 players). Every field is harvested; the most coins wins, then
 the most cards in hand.
 
+# Two players: the Bean Duel
+
+Two players play classic Bohnanza without garden and cocoa beans, each with
+three fields from the start. There is **no trading**, and you harvest only in
+your own turn. A turn has four steps:
+
+1. **Beans on offer**: plant or discard (`d`) each bean your opponent left
+   for you, in any order (`← →` selects one, `p` or `1-3` plants it).
+2. **Plant, then discard**: plant as in phase 1; then you may discard one
+   card from anywhere in your hand (`d`, once a turn). `e` turns up the cards.
+3. **Turn up three**: three cards are turned up, and while the top card of the
+   discard pile (shown in the status line) is of one of their kinds, it joins
+   them. Plant any of them; `e` leaves the rest on offer to your opponent.
+4. **Draw** two cards.
+
+The game ends when the deck runs out for the first time; the beans still on
+offer count for nobody.
+
 # Bohn Voyage
 
 Colony islands of type A, B and C sell some beans at other prices (their
@@ -87,12 +105,13 @@ KEYS = [
         N_("p, 1-4"),
         N_("plant the front card (phase 1) or the selected card (phase 3); 1-4 picks the field"),
     ),
-    (N_("← →"), N_("select the card to plant in phase 3")),
+    (N_("← →"), N_("select the card to plant in phase 3 (two players: on offer or turned up)")),
     (N_("h"), N_("harvest one of your fields")),
     (N_("H"), N_("another player harvests (any time)")),
     (N_("e"), N_("end the phase: turn up cards, end trading, draw and end the turn")),
     (N_("k"), N_("keep a face-up card")),
     (N_("t / d"), N_("make a trade offer / a donation")),
+    (N_("d"), N_("two players: discard a bean on offer, or one hand card after phase 1")),
     (N_("o"), N_("open offers: answer, confirm, withdraw")),
     (N_("b"), N_("buy: third field, harbor, colony field, ship, pirate ship")),
     (N_("i"), N_("choose this turn's island (Bohn Voyage rotation)")),
