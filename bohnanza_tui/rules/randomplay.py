@@ -217,11 +217,13 @@ class RandomPlayer:
         """A Bean Duel move (R-DUEL-4): the offered beans, phase 1 and the discard, the turned-up beans."""
         rand = self.rng.random
         if state.phase is PLANT:
-            if state.offered:
+            if state.offered:  # planted where it fits, else (and now and then) discarded
                 card = _pick(self.rng, state.offered)
-                if rand() < 0.4:
+                places = common.places(state, player, card, state.turn_island)
+                if not places or rand() < 0.4:
                     return Discard(player, card)
-                return self._plant(state, player, card, state.turn_island)
+                i, slot = _pick(self.rng, places)
+                return Plant(player, card, i, slot)
             hand = state.players[player].hand
             free = bool(hand) and not state.discarded
             if free and state.planted < 2 and (state.planted == 0 or rand() < 0.5):
@@ -229,8 +231,12 @@ class RandomPlayer:
             if free and state.planted and rand() < 0.5:
                 return Discard(player, _pick(self.rng, hand))
             return EndPhase(player)
-        if state.face_up and rand() < 0.5:
-            return self._plant(state, player, _pick(self.rng, state.face_up), state.turn_island)
+        if state.face_up and rand() < 0.5:  # a turned-up bean, where it fits (none is required)
+            card = _pick(self.rng, state.face_up)
+            places = common.places(state, player, card, state.turn_island)
+            if places:
+                i, slot = _pick(self.rng, places)
+                return Plant(player, card, i, slot)
         return EndPhase(player)
 
     def _one(self, specs: list[Spec]) -> Action | None:
