@@ -375,6 +375,41 @@ def beanometer_table(state: GameState) -> Content:
     return Content("\n").join(rows)
 
 
+#: the island types whose beanometers Bohn Voyage prints, home first
+ISLAND_TYPES = ("home", "A", "B", "C")
+
+
+def meter_steps(itype: str, kind: int) -> str:
+    """``4 7 9 11``: the beans that sell for 1, 2, 3, 4 coins on that type of island (– none)."""
+    return " ".join("–" if b is None else str(b) for b in ISLAND_METERS[itype][kind])
+
+
+def colony_beanometers(kinds: Sequence[int]) -> Content:
+    """Each bean's beanometer on home, A, B and C islands, side by side (Bohn Voyage)."""
+    width = max(cell_len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
+    cells = {t: max(len(meter_steps(t, k)) for k in kinds) + 3 for t in ISLAND_TYPES}
+    head = Content.styled(
+        " " * width
+        + "".join((_("home") if t == "home" else t).ljust(cells[t]) for t in ISLAND_TYPES),
+        "bold",
+    )
+    rows = [head]
+    for k in kinds:
+        name = bean(k)
+        steps = [
+            Content.styled(
+                meter_steps(t, k).ljust(cells[t]),
+                "$foreground-muted"
+                if t != "home" and ISLAND_METERS[t][k] == ISLAND_METERS["home"][k]
+                else "",
+            )
+            for t in ISLAND_TYPES
+        ]
+        rows.append(Content.assemble(name.pad_right(width - name.cell_length), *steps))
+    note = Content.styled(_("beans for 1, 2, 3, 4 coins"), "$foreground-muted")
+    return Content("\n").join([*rows, note])
+
+
 def hand_row(state: GameState, viewer: int | None) -> Content:
     """The viewer's hand in its fixed order, the front card marked; nothing for an onlooker."""
     if viewer is None:

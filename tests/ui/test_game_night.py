@@ -308,3 +308,25 @@ async def test_the_turn_s_player_sees_the_cards_drawn_before_the_hand_over() -> 
         await press(pilot, "space")
         assert isinstance(app.screen, PrivacyScreen)
         assert "Pass the keyboard to Bob" in screen_text(app)
+
+
+WAX_METERS = "○ wax         4 7 9 11    3 7 10 12   5 9 12 14   2 6 9 11"  # home, A, B, C (R-VOY-4)
+
+
+async def test_colony_beanometers_show_on_the_table_when_buying_and_in_help() -> None:
+    from test_voyage_play import voyage_position
+    from ui_helpers import from_state
+
+    from bohnanza_tui.ui.screens.help import HelpScreen
+
+    app = make_app(from_state(voyage_position()))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert "Beanometers by island type" in text and WAX_METERS in text
+        await press(pilot, "b")  # buying a harbor: what each island type pays, in the list
+        assert isinstance(app.screen, ChoiceScreen) and WAX_METERS in screen_text(app)
+        await press(pilot, "escape", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        markdown = app.screen.query_one("Markdown").source
+        assert "| ○ wax | 4 7 9 11 | 3 7 10 12 | 5 9 12 14 | 2 6 9 11 |" in markdown

@@ -34,7 +34,7 @@ class ChoiceScreen(ModalScreen[Any]):
         self,
         title: str,
         choices: list[Choice],
-        note: str = "",
+        note: str | Content = "",
         *,
         highlight: bool = True,
         keys: list[str] | None = None,

@@ -126,6 +126,21 @@ KEYS = [
 ]
 
 
+def meters_markdown() -> str:
+    """Bohn Voyage: each bean's beans-for-coins on home, A, B and C islands, as a table."""
+    from bohnanza_tui.rules.data import setup_for
+
+    head = [_("bean"), _("home"), "A", "B", "C"]
+    rows = [
+        [f"{render.GLYPHS[render.KINDS[k]]} {render.bean_name(k)}"]
+        + [render.meter_steps(t, k) for t in render.ISLAND_TYPES]
+        for k in setup_for("voyage", 3).deck_kinds
+    ]
+    lines = ["| " + " | ".join(r) + " |" for r in [head, ["---"] * len(head), *rows]]
+    note = _("Bohn Voyage: the beans that sell for 1, 2, 3 and 4 coins on each type of island.")
+    return note + "\n\n" + "\n".join(lines)
+
+
 def help_markdown() -> str:
     glyphs = "  ".join(
         f"{render.GLYPHS[k]} {render.bean_name(i)}" for i, k in enumerate(render.KINDS)
@@ -137,6 +152,10 @@ def help_markdown() -> str:
         + _("Beans")
         + "\n\n"
         + glyphs
+        + "\n\n# "
+        + _("Beanometers by island type")
+        + "\n\n"
+        + meters_markdown()
         + "\n\n# "
         + _("Keys")
         + "\n\n| "

@@ -12,6 +12,7 @@ from typing import Any
 
 from textual import on
 from textual.binding import Binding
+from textual.content import Content
 
 from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import KIND_OF, KONTOR, Action, IllegalAction, Mode, Phase, check
@@ -29,6 +30,7 @@ from bohnanza_tui.rules.actions import (
     RaidKontor,
     RaidShip,
 )
+from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.params import bean_name
 
 from .. import choices, render
@@ -126,7 +128,7 @@ class TableScreen(TableView):
         title: str,
         options: list[choices.Choice],
         then: Any,
-        note: str = "",
+        note: str | Content = "",
         auto: bool = True,
     ) -> None:
         """Play a lone option at once (if ``auto``) when it costs nothing; else let the player pick.
@@ -146,7 +148,9 @@ class TableScreen(TableView):
         screen = ChoiceScreen(title, options, note, highlight=not self.just_passed)
         self.app.push_screen(screen, callback=chosen)
 
-    def _play_choice(self, title: str, options: list[choices.Choice], note: str = "") -> None:
+    def _play_choice(
+        self, title: str, options: list[choices.Choice], note: str | Content = ""
+    ) -> None:
         self._choose(title, options, self.play, note)
 
     # -- actions: phases 1 and 3 --------------------------------------------------------
@@ -393,12 +397,17 @@ class TableScreen(TableView):
 
     # -- actions: Bohn Voyage ----------------------------------------------------------
 
-    def _voyage(self, title: str, key: str) -> None:
+    def _voyage(self, title: str, key: str, note: str | Content = "") -> None:
         if self.hs.holder is not None and not self._explain(key):
-            self._play_choice(title, self._options(key))
+            self._play_choice(title, self._options(key), note)
 
     def action_buy(self) -> None:
-        self._voyage(_("Buy what?"), "buy")
+        state = self.hs.state
+        # a harbor is bought for what its island pays: the beanometers by island type
+        note = (
+            render.colony_beanometers(setup(state).deck_kinds) if state.mode is Mode.VOYAGE else ""
+        )
+        self._voyage(_("Buy what?"), "buy", note)
 
     def action_sail(self) -> None:
         self._voyage(_("Sail where?"), "sail")

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 #: from this height on, the person at the keyboard gets a larger panel
 ROOMY_HEIGHT = 36
+#: from this height on, Bohn Voyage keeps the beanometers by island type on the board
+TALL_HEIGHT = 46
 
 
 class TableView(GameFlowScreen):
@@ -76,8 +78,7 @@ class TableView(GameFlowScreen):
                     with VerticalScroll(id="board"):
                         yield Panel(id="faceup")
                         yield Panel(id="offers")
-                        if state.mode is Mode.CLASSIC:
-                            yield Panel(id="reference")
+                        yield Panel(id="reference")
                 with Vertical(id="side"):
                     yield EventLog(id="log", wrap=True, markup=False, min_width=20)
             if state.mode is Mode.VOYAGE:
@@ -104,6 +105,11 @@ class TableView(GameFlowScreen):
                 column = self._panel(f"#islands-{kind.value}")
                 column.border_title = islandmap.column_title(kind)
                 column.border_subtitle = islandmap.legend(kind)
+            # what each island type pays: the decision where to plant, sail, buy a harbor
+            reference = self._panel("#reference")
+            reference.border_title = _("Beanometers by island type")
+            kinds = setup(self.hs.state).deck_kinds
+            reference.show_content(render.colony_beanometers(kinds))
         else:
             reference = self._panel("#reference")
             reference.border_title = _("Beanometers: beans → coins")
@@ -127,6 +133,7 @@ class TableView(GameFlowScreen):
         roomy = height >= ROOMY_HEIGHT
         changed = roomy != self.has_class("-roomy")
         self.set_class(roomy, "-roomy")
+        self.set_class(height >= TALL_HEIGHT, "-tall")
         self.query_one(KeyBar).set_lines(2 if roomy else 1)
         if changed and self._player_panels:
             self.refresh_table()  # the panel hidden behind the larger one shows again
