@@ -75,6 +75,24 @@ def resume_command(argv0: str | None = None) -> str:
     return f"{shlex.quote(sys.executable)} -m bohnanza_tui resume"
 
 
+#: a resumed game's log shows at most this many lines of what happened before
+PAST_LINES = 400
+
+
+def past_events(session: Session) -> list[str]:
+    """The log lines of the game so far (the last ``PAST_LINES``), replayed from its start."""
+    from bohnanza_tui.rules import apply
+
+    lines: list[str] = []
+    state = session.start.copy()
+    try:
+        for action in session.log:
+            lines += [str(e) for e in apply(state, action)]
+    except Exception:  # a nicety: a resumed game never fails for its old log
+        return []
+    return lines[-PAST_LINES:]
+
+
 def final_harvest(session: Session) -> list[str]:
     """The log lines of the action that ended the game (the final harvest and the winner)."""
     from bohnanza_tui.rules import apply
@@ -129,6 +147,8 @@ class BohnanzaApp(App[int]):
     """Bohnanza and Bohn Voyage, hot-seat at one keyboard, with computer players."""
 
     TITLE = "Bohnanza"
+    #: notices stay 3 s (Textual's default is 5): the log keeps everything they said
+    NOTIFICATION_TIMEOUT = 3
     #: every stylesheet loads once, at start (pushing a screen never re-parses CSS); the
     #: paths are absolute so that subclasses elsewhere (tests, benchmarks) find them too
     CSS_PATH = [
@@ -274,6 +294,7 @@ class BohnanzaApp(App[int]):
             )
         ]
         if getattr(self, "resumed", False) and session.log:
+            lines += past_events(session)
             lines.append(_("Game resumed after {n} actions.").format(n=len(session.log)))
         return lines
 

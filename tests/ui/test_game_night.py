@@ -330,3 +330,18 @@ async def test_colony_beanometers_show_on_the_table_when_buying_and_in_help() ->
         assert isinstance(app.screen, HelpScreen)
         markdown = app.screen.query_one("Markdown").source
         assert "| ○ wax | 4 7 9 11 | 3 7 10 12 | 5 9 12 14 | 2 6 9 11 |" in markdown
+
+
+async def test_a_resumed_game_shows_its_log() -> None:
+    from bohnanza_tui.rules.actions import Plant
+
+    session = classic()
+    session.play(Plant(0, session.state.players[0].hand[0], 0, 0))
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        text = log_text(app)
+        assert "Ann plants wax on field 1." in text
+        assert text.index("Ann plants wax on field 1.") < text.index(
+            "Game resumed after 1 actions."
+        )

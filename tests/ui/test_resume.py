@@ -79,5 +79,6 @@ async def test_resume_after_kill(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Game resumed after 3 actions." in text
         assert "Phase 2 · trade" in text
-        assert "Ann keeps the face-up" not in text  # the old log is not replayed as text
+        # the log of the game so far is replayed, before the note of the resumption
+        assert text.index("Ann keeps the face-up") < text.index("Game resumed after 3 actions.")
         assert "to plant: 1 ×" in text
