@@ -22,21 +22,29 @@ def screen_text(app: App) -> str:
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
+class PatientApp(BohnanzaApp):
+    """The app with notices that stay up for the whole test: a snapshot never depends
+    on how fast the keys went (a loaded machine took longer than a notice lasts)."""
+
+    NOTIFICATION_TIMEOUT = 600
+
+
 def make_app(
     session: Session,
     *,
     seats: list[Seat] | None = None,
     autosave: Path | None = None,
     bot_factory: BotFactory | None = None,
-) -> BohnanzaApp:
+) -> PatientApp:
     names = [p.name for p in session.state.players]
-    return BohnanzaApp(
+    app = PatientApp(
         session,
         seats=seats or [Seat(n) for n in names],
         autosave=autosave,
         bot_factory=bot_factory,
         bot_delay=0,
     )
+    return app
 
 
 def classic(seed: int = 7, names: list[str] = NAMES) -> Session:
