@@ -89,8 +89,11 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
     # beans of the answerer's field kinds as well as any other
     growing = {KIND_OF[f[0]] for h in state.players[answerer].holdings for f in h.fields if f}
     fitting = [c for c in cards if KIND_OF[c] in growing]
-    card = st.sampled_from(cards) | st.sampled_from(fitting) if fitting else st.sampled_from(cards)
-    give = data.draw(st.lists(card, max_size=2, unique=True), label="give")
+    if cards:
+        card = st.sampled_from(cards) | st.sampled_from(fitting) if fitting else st.sampled_from(cards)
+        give = data.draw(st.lists(card, max_size=2, unique=True), label="give")
+    else:  # nothing to give: the offer can only ask (sampled_from([]) is an error)
+        give = []
     kinds_ = setup(state).deck_kinds
     want = data.draw(
         st.lists(st.sampled_from(kinds_), min_size=0 if give else 1, max_size=2), label="want"
