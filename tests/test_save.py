@@ -627,10 +627,6 @@ def deck_card(doc: dict[str, Any], kind: int | None = None) -> int:
     return card
 
 
-def voyage_doc() -> dict[str, Any]:
-    return position_doc(Session.new("voyage", names(3), 5))
-
-
 def trade_doc() -> dict[str, Any]:
     session = played_to_trade()
     session.play(MakeOffer(0, None, (session.state.face_up[0],), (2,)))

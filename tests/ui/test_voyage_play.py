@@ -10,7 +10,7 @@ from bohnanza_tui.rules.state import Holding
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 
-A1, A2, C1, B1, B2 = 3, 4, 5, 6, 7
+A1, A2, B1 = 3, 4, 6  # island indices of a 3-player voyage game: A1, A2, C1, B1, B2
 
 
 def take(state: GameState, kind: str) -> int:
