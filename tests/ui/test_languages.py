@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
+from rich.cells import cell_len
 from test_snapshots import finished_game
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -14,6 +15,8 @@ from ui_helpers import SIZE, classic, log_text, make_app, press, screen_text
 
 from bohnanza_tui import i18n, settings
 from bohnanza_tui.ui.app import BohnanzaApp
+from bohnanza_tui.ui.render import beanometer_table
+from bohnanza_tui.ui.screens.end import ranking
 from bohnanza_tui.ui.screens.setup import SetupScreen
 from bohnanza_tui.ui.toggles import Cycle
 
@@ -167,3 +170,31 @@ def test_end_screen_snapshot(lang: str, size: tuple[int, int], snap_compare) -> 
     i18n.choose_language(lang)
     app = make_app(finished_game())
     assert snap_compare(app, run_before=keys_then_quiet(), terminal_size=size)
+
+
+# -- layout: widths in terminal cells ---------------------------------------------------------
+
+
+def columns_at(lines: list[str], word: str) -> set[int]:
+    """The terminal cell where ``word`` starts on each line."""
+    return {cell_len(line[: line.index(word)]) for line in lines}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_tables_line_up_in_cells_whatever_the_letters(lang: str) -> None:
+    """Cyrillic and umlauts (also as a letter plus a combining mark) keep the columns straight."""
+    i18n.choose_language(lang)
+    state = finished_game().state
+    for player, name in zip(state.players, ["Jo\u0308rg", "Ани", "Zoë"], strict=True):
+        player.name = name
+    rows = ranking(state).plain.splitlines()[:3]
+    coins = i18n.ngettext("coin", "coins", 2)
+    assert (
+        len(columns_at([r.replace(i18n.ngettext("coin", "coins", 1), coins) for r in rows], coins))
+        == 1
+    )
+    hand = i18n.ngettext("{n} card in hand", "{n} cards in hand", 20).format(n=20)[3:]
+    assert len(columns_at(rows, hand)) == 1
+    cards = i18n._("cards")
+    meters = beanometer_table(state).plain.splitlines()
+    assert len(meters) == 10 and len(columns_at(meters, cards)) == 1
