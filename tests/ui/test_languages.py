@@ -198,3 +198,14 @@ def test_tables_line_up_in_cells_whatever_the_letters(lang: str) -> None:
     cards = i18n._("cards")
     meters = beanometer_table(state).plain.splitlines()
     assert len(meters) == 10 and len(columns_at(meters, cards)) == 1
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+async def test_the_set_up_screen_shows_its_words_whole(lang: str) -> None:
+    i18n.choose_language(lang)
+    app = BohnanzaApp(autosave=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        for text in ("Game", "Players", "Seed", "optional: a number replays the same deal"):
+            assert any(i18n._(text) in line for line in lines), text

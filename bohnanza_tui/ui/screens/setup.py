@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -93,6 +94,15 @@ class SetupScreen(Screen[None]):
         self.can_resume = can_resume
 
     def compose(self) -> ComposeResult:
+        # the labels' column as wide as its longest word in the language in use
+        labels = {key: _(key) for key in (N_("Game"), N_("Players"), N_("Seed"))}
+        width = max(10, *(cell_len(text) + 2 for text in labels.values()))
+
+        def label(key: str) -> Label:
+            widget = Label(labels[key], classes="setup-label")
+            widget.styles.width = width
+            return widget
+
         with Vertical(id="setup-box"):
             with Horizontal(id="setup-head"):
                 yield Static(_("Bohnanza — a new game"), id="setup-title")
@@ -104,12 +114,12 @@ class SetupScreen(Screen[None]):
                 language.tooltip = _("Language (remembered for the next start)")
                 yield language
             with Horizontal(classes="setup-row"):
-                yield Label(_("Game"), classes="setup-label")
+                yield label("Game")
                 with RadioSet(id="mode"):
                     yield Radio(_("Classic Bohnanza (2-7 players)"), value=True, id="classic")
                     yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
             with Horizontal(classes="setup-row"):
-                yield Label(_("Players"), classes="setup-label")
+                yield label("Players")
                 yield Cycle(self._count_options("classic"), 3, id="count")
             with Vertical(id="seats"):
                 # rows for more players are mounted when the count goes up (a quick first paint)
@@ -120,12 +130,11 @@ class SetupScreen(Screen[None]):
                     _("Computer players are not installed in this version."), classes="setup-note"
                 )
             with Horizontal(classes="setup-row"):
-                yield Label(_("Seed"), classes="setup-label")
-                yield Input(
-                    placeholder=_("optional: a number replays the same deal"),
-                    type="integer",
-                    id="seed",
-                )
+                yield label("Seed")
+                hint = _("optional: a number replays the same deal")
+                seed = Input(placeholder=hint, type="integer", id="seed")
+                seed.styles.width = min(max(46, cell_len(hint) + 6), 80 - width)  # the box's room
+                yield seed
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start (ctrl+n)"), id="start", variant="primary")
