@@ -65,7 +65,8 @@ from .actions import (
     Unload,
     Withdraw,
 )
-from .common import field_takes, places, price, protected, setup
+from .common import field_takes, price, protected, setup
+from .common import places as places  # re-exported: the rollouts choose among the same places
 from .state import (
     CHOOSE_ISLAND,
     GAME_OVER,

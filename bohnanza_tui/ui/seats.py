@@ -50,6 +50,6 @@ def default_bot_factory() -> BotFactory | None:
     def make(level: str, seed: int) -> Bot:
         from bohnanza_tui.bots import make_bot
 
-        return make_bot(level, seed)  # type: ignore[no-any-return]
+        return make_bot(level, seed)
 
     return make

@@ -45,24 +45,24 @@ def ranking(state: GameState) -> Content:
     by_coins: dict[int, list[int]] = {}
     for s in table:
         by_coins.setdefault(s.coins, []).append(s.player)
-    for coins, players in by_coins.items():
+    for amount, players in by_coins.items():
         if len(players) < 2:
             continue
-        names = ", ".join(state.players[p].name for p in players)
+        who = ", ".join(state.players[p].name for p in players)
         ranks = {s.rank for s in table if s.player in players}
         if len(ranks) == 1:
             notes.append(
                 _(
                     "{names} tie on {coins} coins and on cards in hand: they share the place."
-                ).format(names=names, coins=coins)
+                ).format(names=who, coins=amount)
             )
         else:
             notes.append(
                 ngettext(
                     "{names} tie on {coins} coin; more cards left in hand ranks higher.",
                     "{names} tie on {coins} coins; more cards left in hand ranks higher.",
-                    coins,
-                ).format(names=names, coins=coins)
+                    amount,
+                ).format(names=who, coins=amount)
             )
     if not notes:
         notes.append(_("No ties: the most coins wins."))
