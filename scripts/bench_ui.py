@@ -14,17 +14,41 @@
    (``u``), over and over. Each sample is the time from the key press to
    the first screen update sent to the terminal after it. Reported as the
    median and the 90th percentile.
+
+With ``--tmux [--size 80x24]`` the same questions are asked of the installed
+``bohnanza`` command in a real terminal: tmux (a detached server of its own,
+one window of a fixed size) runs it, keys go in by ``send-keys`` through one
+control-mode client, and the client's ``%output`` notifications time the
+app's output. A sample is the time from sending the key to the last byte of
+the app's answer (its output then stays quiet for ``--quiet`` ms), and the
+pane's text (``capture-pane``) must have changed, and show what the key
+opens. Positions: 5-player Bohn Voyage games played by the basic computer
+players to turn 25, saved and opened with ``bohnanza load`` (all seats people:
+nothing moves without a key), in a fresh HOME. Keys: plant on field 1 and
+undo, phase 1 ends (``e``), ← → in phase 3 (table keys); help ``?``, the trade
+dialog ``t``, the harvest and buy lists ``h`` ``b``, the command bar ``:``
+(opening); closing them (``?``, Escape: Textual waits ``ESCDELAY``, 100 ms, to
+tell a lone Escape from a key sequence). Launch: ``bohnanza`` to its set-up
+screen, settled, against a minimal Textual app started the same way.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+from dataclasses import dataclass
+from pathlib import Path
 
 MINIMAL = """
 from textual.app import App
@@ -123,14 +147,386 @@ async def key_to_table(presses: int, seed: int = 11) -> list[float]:
     return samples
 
 
+# -- in a real terminal: tmux ------------------------------------------------------------------
+
+#: what the keys that open a screen or dialog open
+OPENING = {"?": "help", "t": "trade", "h": "harvest list", "b": "buy list", ":": "command bar"}
+MINIMAL_TMUX = """
+from textual.app import App
+from textual.widgets import Footer, Static
+class Minimal(App):
+    def compose(self):
+        yield Static("hello")
+        yield Footer()
+Minimal().run()
+"""
+
+
+@dataclass
+class Sample:
+    key: str
+    group: str
+    #: seconds from sending the key to the first and to the last byte of the answer
+    first: float
+    last: float
+
+
+class Tmux:
+    """A tmux server of its own with one window of a fixed size, driven by a control-mode client.
+
+    The client's ``%output`` lines arrive as the pane's program writes: a reader
+    thread stamps them, so the first and the last byte of an answer are timed to
+    a fraction of a millisecond without polling the screen.
+    """
+
+    def __init__(self, folder: Path, width: int, height: int) -> None:
+        self.socket = str(folder / "tmux.sock")
+        self.target = "bench:0.0"
+        self._tmux(
+            "-f", "/dev/null", "new-session", "-d", "-s", "bench",
+            "-x", str(width), "-y", str(height), "sh",
+        )  # fmt: skip
+        self._tmux("set-option", "-t", "bench", "window-size", "manual")
+        self._tmux("set-option", "-t", "bench", "remain-on-exit", "on")
+        self.client = subprocess.Popen(
+            ["tmux", "-S", self.socket, "-C", "attach", "-t", "bench"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+        )
+        self.output: list[float] = []  # when each %output line arrived
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"tmux {args[0]}: {done.stderr.strip()}")
+        return done.stdout
+
+    def _read(self) -> None:
+        assert self.client.stdout is not None
+        for line in self.client.stdout:
+            if line.startswith(b"%output "):
+                stamp = time.perf_counter()
+                with self._lock:
+                    self.output.append(stamp)
+
+    def command(self, line: str) -> float:
+        """Send one tmux command through the control client; returns when it was sent."""
+        assert self.client.stdin is not None
+        stamp = time.perf_counter()
+        self.client.stdin.write(line.encode() + b"\n")
+        return stamp
+
+    def send(self, key: str) -> float:
+        return self.command(f"send-keys -t {self.target} {shlex.quote(key)}")
+
+    def start(self, command: str) -> float:
+        """Run ``command`` in the window (whatever ran there is killed first)."""
+        return self.command(f"respawn-pane -k -t {self.target} {shlex.quote(command)}")
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-t", self.target)
+
+    def dead(self) -> bool:
+        return self._tmux("display-message", "-p", "-t", self.target, "#{pane_dead}").strip() == "1"
+
+    def settle(
+        self, since: float, quiet: float, timeout: float = 10.0
+    ) -> tuple[float, float] | None:
+        """First and last output after ``since``, once nothing came for ``quiet`` seconds.
+
+        None when nothing came within ``timeout``.
+        """
+        deadline = since + timeout
+        while True:
+            now = time.perf_counter()
+            with self._lock:
+                after = [t for t in self.output[-4000:] if t >= since]
+            if after and now - after[-1] >= quiet:
+                return after[0], after[-1]
+            if not after and now > deadline:
+                return None
+            time.sleep(0.002)
+
+    def quiet_for(self, quiet: float) -> None:
+        """Wait until nothing came for ``quiet`` seconds."""
+        while True:
+            with self._lock:
+                last = self.output[-1] if self.output else 0.0
+            if time.perf_counter() - last >= quiet:
+                return
+            time.sleep(0.005)
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        deadline = time.perf_counter() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{text!r} never showed; the screen was:\n{screen}")
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._tmux("kill-server")
+        with contextlib.suppress(Exception):
+            if self.client.stdin is not None:
+                self.client.stdin.close()
+            self.client.wait(timeout=5)
+
+
+def press(
+    tm: Tmux, key: str, group: str, quiet: float, expect: str | None = None, timeout: float = 5.0
+) -> Sample | None:
+    """Send ``key`` and time the answer: up to the last byte before the screen, changed (and
+    showing ``expect``), stays quiet. None (and a note) if it never does within ``timeout``."""
+    tm.quiet_for(quiet)
+    before = tm.screen()
+    sent = tm.send(key)
+    since, first = sent, None
+    while True:
+        answer = tm.settle(since, quiet, timeout)
+        after = tm.screen()
+        if answer is None:
+            why = "no change" if after == before else f"no {expect!r}"
+            print(f"  (key {key!r}: {why}; sample dropped)", file=sys.stderr)
+            return None
+        first = answer[0] if first is None else first
+        if after != before and (expect is None or expect in after):
+            return Sample(key, group, first - sent, answer[1] - sent)
+        since = answer[1] + 1e-6  # only part of the answer yet: wait for more output
+
+
+def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
+    """Late 5-player Bohn Voyage games played by the basic computer players, stopped at turn 25+
+    (as save files' text).
+
+    Two kinds, ``count`` of each: ``plant``, the active player in phase 1 before
+    planting, the front card fits field 1, a field can be harvested and something
+    bought; ``select``, phase 3 with the one served first holding two or more
+    beans to plant (← → select among them).
+    """
+    from bohnanza_tui.bots import make_bot
+    from bohnanza_tui.rules import Phase, legal_actions, next_to_act, view
+    from bohnanza_tui.rules.actions import (
+        BuyField,
+        BuyHarbor,
+        BuyPirateShip,
+        BuyShip,
+        Harvest,
+        Plant,
+    )
+    from bohnanza_tui.rules.save import Session, dumps
+
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    found: dict[str, list[str]] = {"plant": [], "select": []}
+    buys = (BuyField, BuyHarbor, BuyShip, BuyPirateShip)
+    seed = first_seed
+    while min(len(v) for v in found.values()) < count:
+        session = Session.new("voyage", names, seed)
+        bots = [make_bot("basic", seed * 31 + i) for i in range(len(names))]
+        wanted = {k for k, v in found.items() if len(v) < count}
+        while wanted and not session.state.over:
+            s = session.state
+            a = s.active
+            if s.turn >= 25 and "plant" in wanted and s.phase is Phase.PLANT and s.planted == 0:
+                legal = legal_actions(s, a)
+                hand = s.players[a].hand
+                if (
+                    hand
+                    and not s.offered
+                    and Plant(a, hand[0], s.turn_island, 0) in legal
+                    and any(isinstance(x, Harvest) for x in legal)
+                    and any(isinstance(x, buys) for x in legal)
+                ):
+                    found["plant"].append(dumps(session))
+                    wanted.discard("plant")
+            if s.turn >= 25 and "select" in wanted and s.phase is Phase.PLANT_TRADED:
+                mine = s.players[next_to_act(s)]
+                if len(mine.kept + mine.received) >= 2:
+                    found["select"].append(dumps(session))
+                    wanted.discard("select")
+            p = next_to_act(s)
+            session.play(bots[p].act(view(s, p), p))
+        seed += 1
+    return [(kind, text) for kind in ("plant", "select") for text in found[kind][:count]]
+
+
+def app_command(program: str, args: str, home: Path) -> str:
+    """``program args`` with a fresh HOME (the autosave, the settings) and a known terminal."""
+    env = {
+        "HOME": home,
+        "XDG_DATA_HOME": home / "data",
+        "XDG_CONFIG_HOME": home / "config",
+        "XDG_CACHE_HOME": home / "cache",
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+        "COLORTERM": "truecolor",
+    }
+    assignments = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
+    return f"env -u LC_ALL -u LANGUAGE {assignments} {program} {args}"
+
+
+def launch_tmux(tm: Tmux, command: str, marker: str, quiet: float) -> float:
+    """From starting ``command`` to its first screen showing ``marker``, settled; then it quits."""
+    started = tm.start(command)
+    tm.wait_for(marker)
+    answer = tm.settle(started, quiet)
+    assert answer is not None
+    tm.send("C-q")
+    deadline = time.perf_counter() + 10
+    while not tm.dead() and time.perf_counter() < deadline:
+        time.sleep(0.02)
+    return answer[1] - started
+
+
+def play_position(
+    tm: Tmux, kind: str, program: str, path: Path, home: Path, rounds: int, quiet: float
+) -> list[Sample]:
+    """Open the save, reveal the hand, then time the keys that fit the position."""
+    samples: list[Sample] = []
+
+    def key(k: str, group: str, expect: str | None = None) -> None:
+        sample = press(tm, k, group, quiet, expect)
+        if sample is not None:
+            samples.append(sample)
+
+    tm.start(app_command(program, f"load {shlex.quote(str(path))}", home))
+    tm.wait_for("Pass the keyboard to")
+    key("Enter", "reveal", "'s hand")
+    if kind == "plant":
+        for _ in range(rounds):
+            key("1", "table")
+            key("u", "table")
+        for _ in range(max(1, rounds // 3)):
+            key("?", "open", "How to play")
+            key("?", "close")
+            key("h", "open", "Harvest which field?")
+            key("Escape", "close (Escape)")
+            key("b", "open", "Buy what?")
+            key("Escape", "close (Escape)")
+            key(":", "open")
+            key("Escape", "close (Escape)")
+        key("1", "table")
+        key("e", "table", "Phase 2")
+        key("t", "open")
+        key("Escape", "close (Escape)")
+    else:
+        for _ in range(rounds):
+            key("Right", "table")
+            key("Left", "table")
+    tm.send("C-q")
+    deadline = time.perf_counter() + 10
+    while not tm.dead() and time.perf_counter() < deadline:
+        time.sleep(0.02)
+    return samples
+
+
+def figures(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
+    return (
+        f"median {statistics.median(ms):5.1f}  p90 {p90:5.1f}  max {ms[-1]:5.1f} ms  (N {len(ms)})"
+    )
+
+
+def bohnanza_program() -> str:
+    """The ``bohnanza`` beside this interpreter (its venv), else the one on the PATH."""
+    beside = Path(sys.executable).parent / "bohnanza"
+    found = str(beside) if beside.exists() else shutil.which("bohnanza")
+    if found is None:
+        raise SystemExit("no 'bohnanza' command: install the package (pip install .) first")
+    return found
+
+
+def tmux_main(args: argparse.Namespace) -> None:
+    if shutil.which("tmux") is None:
+        raise SystemExit("tmux is not installed")
+    width, height = (int(x) for x in args.size.lower().split("x"))
+    quiet = args.quiet / 1000
+    program = bohnanza_program()
+    load = os.getloadavg()
+    print(
+        f"tmux {width}x{height}, {program}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+    )
+    with tempfile.TemporaryDirectory(prefix="bench-ui-") as folder:
+        work = Path(folder)
+        tm = Tmux(work, width, height)
+        try:
+            minimal_file = work / "minimal.py"
+            minimal_file.write_text(MINIMAL_TMUX, encoding="utf-8")
+            minimal = [
+                launch_tmux(
+                    tm,
+                    app_command(sys.executable, str(minimal_file), work / "home"),
+                    "hello",
+                    quiet,
+                )
+                for _ in range(args.runs)
+            ]
+            ours = [
+                launch_tmux(tm, app_command(program, "", work / "home"), "Start", quiet)
+                for _ in range(args.runs)
+            ]
+            ratio = statistics.median(ours) / statistics.median(minimal)
+            print(
+                f"launch to a settled first screen: minimal Textual app "
+                f"{statistics.median(minimal) * 1000:.0f} ms, bohnanza (set-up screen) "
+                f"{statistics.median(ours) * 1000:.0f} ms, ratio {ratio:.2f} (aim <= 1.3; "
+                f"medians of {args.runs})"
+            )
+            samples: list[Sample] = []
+            for i, (kind, text) in enumerate(voyage_positions(args.positions)):
+                path = work / f"{kind}-{i}.json"
+                path.write_text(text, encoding="utf-8")
+                samples += play_position(
+                    tm, kind, program, path, work / "home", args.presses, quiet
+                )
+        finally:
+            tm.close()
+    print(
+        f"key to settled screen, late 5-player Bohn Voyage ({args.positions} positions of each kind):"
+    )
+    groups: dict[str, list[Sample]] = {}
+    for sample in samples:
+        groups.setdefault(sample.group, []).append(sample)
+    aims = {"table": "aim median <= 20, p90 <= 33", "open": "aim p90 <= 50"}
+    for group, these in groups.items():
+        aim = f"  [{aims[group]}]" if group in aims else ""
+        print(f"  {group:16} {figures([s.last for s in these])}{aim}")
+        keys: dict[str, list[float]] = {}
+        for s in these:
+            keys.setdefault(s.key, []).append(s.last)
+        if len(keys) > 1:
+            for k, values in keys.items():
+                label = OPENING.get(k, k)
+                print(f"    {label:14} {figures(values)}")
+    first = [s.first for s in samples if s.group == "table"]
+    if first:
+        print(f"  (table keys, first byte of the answer: {figures(first)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--tmux", action="store_true", help="measure the installed bohnanza in tmux"
+    )
+    parser.add_argument("--size", default="120x40", help="tmux: the terminal's size")
+    parser.add_argument(
+        "--quiet", type=float, default=150, help="tmux: ms of silence that end an answer"
+    )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--presses", type=int, default=40, help="key presses per position")
     parser.add_argument(
         "--positions", type=int, default=5, help="late-game positions (seeds 11, 12, ...)"
     )
     args = parser.parse_args()
+    if args.tmux:
+        tmux_main(args)
+        return
     minimal = launch(MINIMAL, args.runs)
     ours = launch(BOHNANZA, args.runs)
     print(
