@@ -585,3 +585,10 @@ def test_duel_completions() -> None:
     assert completions(s, 0, "discard ") == ["f1", "f2", "f3", "chili", "wax"]
     assert completions(s, 0, "plant ")[-2:] == ["chili", "wax"]
     assert "discard" not in completions(new_game("classic", ["Ann", "Bob", "Cy"], 1), 0, "")
+
+
+@pytest.mark.parametrize("text", ["'\n'", '"pl\nant" 1', "'a\nb\nc'"])
+def test_an_unknown_command_with_a_line_break_is_named_in_one_line(text: str) -> None:
+    with pytest.raises(CommandError) as exc:
+        parse(text)
+    assert "\n" not in str(exc.value) and "\\n" in str(exc.value)

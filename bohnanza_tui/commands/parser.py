@@ -30,12 +30,13 @@ def command_class(word: str) -> type[Command]:
     if cls is not None:
         return cls
     near = closest(word, COMMAND_WORDS)
+    shown = word.replace("\n", "\\n")  # a quoted word may hold a line break: one sentence
     if near:
         raise CommandError(
-            _("there is no command '{word}'; did you mean '{near}'?").format(word=word, near=near)
+            _("there is no command '{word}'; did you mean '{near}'?").format(word=shown, near=near)
         )
     raise CommandError(
-        _("there is no command '{word}'; type 'help' to list the commands").format(word=word)
+        _("there is no command '{word}'; type 'help' to list the commands").format(word=shown)
     )
 
 
