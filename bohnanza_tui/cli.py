@@ -1,7 +1,8 @@
 """The ``bohnanza`` command: play, load, resume, run command scripts, show and check saves.
 
     bohnanza                                  the app
-    bohnanza new --players Ann,Bob,Cy [--mode voyage] [--seed 7] [--out game.json]
+    bohnanza new --players Ann,Bob,Cy [--mode voyage] [--seed 7] [--offers rarely] [--no-hints]
+                 [--out game.json]
     bohnanza load game.json | bohnanza resume
     bohnanza script game.json moves.txt [--out after.json] [--strict]
     bohnanza show game.json [--as Ann]
@@ -26,10 +27,11 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .i18n import UnknownLanguage, _, available_languages, choose_language, set_language
+from .modes import OFFER_FREQUENCIES, OFFER_NAMES
 from .settings import saved_language
 
 if TYPE_CHECKING:
-    from .rules.save import Session
+    from .rules.save import OptionsRecord, Session
 
 #: exit status for a bad file or bad arguments (as argparse uses)
 BAD_INPUT = 2
@@ -128,6 +130,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, help=_("seed of the shuffles (the same seed deals the same game)")
     )
     new.add_argument(
+        "--offers",
+        choices=OFFER_FREQUENCIES,
+        default="often",
+        help=_(
+            "how often computer players make offers that a person must answer "
+            "(rarely: at most one a turn; default: often)"
+        ),
+    )
+    new.add_argument(
+        "--hints",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=_("whether people may ask for a hint (the n key; default: on)"),
+    )
+    new.add_argument(
         "--out", type=Path, help=_("write the new game to this save file instead of playing")
     )
     new.set_defaults(handler=_new)
@@ -196,13 +213,14 @@ def _app(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     from .rules import save
-    from .rules.save import Session
+    from .rules.save import OptionsRecord, Session
 
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         session = Session.new(args.mode, names, args.seed)
     except ValueError as exc:
         return _fail(str(exc))
+    session.options = OptionsRecord(offers_to_people=args.offers, hints=args.hints)
     if args.out is None:
         return _run_app(session)
     save.save_file(session, args.out)
@@ -269,7 +287,18 @@ def _show(args: argparse.Namespace) -> int:
         except CommandError as exc:
             return _fail(str(exc))
     print(printable(describe_position(session.state, viewer)))
+    print(options_line(session.options or save.OptionsRecord()))
     return 0
+
+
+def options_line(options: OptionsRecord) -> str:
+    """The game's set-up options in one line (``bohnanza show``)."""
+    line = (
+        _("Options: computer players' offers to people: {offers}; hints on.")
+        if options.hints
+        else _("Options: computer players' offers to people: {offers}; hints off.")
+    )
+    return line.format(offers=_(OFFER_NAMES[options.offers_to_people]))
 
 
 def _script(args: argparse.Namespace) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, get_args
 
+from .i18n import N_
+
 MODES: Final = ("classic", "voyage")
 #: R-BASE (3 to 7 players; 2 play the Bean Duel, R-DUEL) and R-VOY-1 (3 to 5 players)
 PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
@@ -21,3 +23,14 @@ PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
 #: the computer players' levels, weakest first (``bohnanza_tui.bots.make_bot``, the save format)
 BotLevel = Literal["random", "basic", "strong"]
 LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
+
+#: how often computer players make offers that a person at the table must answer: the
+#: set-up's choice, kept in the save file (``bohnanza_tui.bots.make_bot``'s ``offers_to_people``)
+OfferFrequency = Literal["often", "rarely", "never"]
+OFFER_FREQUENCIES: Final[tuple[str, ...]] = get_args(OfferFrequency)
+#: the choices as the set-up screen and ``bohnanza show`` name them (translated where shown)
+OFFER_NAMES: Final[Mapping[str, str]] = {
+    "often": N_("often"),
+    "rarely": N_("rarely"),
+    "never": N_("never"),
+}

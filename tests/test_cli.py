@@ -329,6 +329,50 @@ def test_new_without_out_starts_the_app(
     assert session.names == ["Ann", "Bob", "Cy"] and session.seed == 3 and path is None
 
 
+def test_new_sets_the_game_options_and_show_prints_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    code, _out, _err = run(capsys, "new", "--players", "Ann,Bob,Cy", "--out", path)
+    assert code == 0
+    options = load_file(path).options
+    assert (options.offers_to_people, options.hints) == ("often", True)  # the defaults
+    code, out, _err = run(capsys, "show", path)
+    assert out.splitlines()[-1] == "Options: computer players' offers to people: often; hints on."
+    code, _out, _err = run(
+        capsys, "new", "--players", "Ann,Bob,Cy", "--offers", "rarely", "--no-hints", "--out", path
+    )
+    assert code == 0
+    options = load_file(path).options
+    assert (options.offers_to_people, options.hints) == ("rarely", False)
+    code, out, _err = run(capsys, "show", path, "--as", "Ann")
+    assert code == 0
+    assert out.splitlines()[-1] == "Options: computer players' offers to people: rarely; hints off."
+
+
+@pytest.mark.parametrize("value", ["sometimes", "", "RARELY", "\x1b[2J", "often;rm"])
+def test_new_refuses_an_unknown_offer_frequency(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    code, _out, err = run(
+        capsys, "new", "--players", "Ann,Bob,Cy", "--offers", value, "--out", path
+    )
+    assert code == 2 and not path.exists()
+    assert "--offers" in err and "often" in err and "\x1b" not in err
+
+
+def test_new_passes_the_options_to_the_app(
+    capsys: pytest.CaptureFixture[str], app_calls: list[tuple[Any, ...]]
+) -> None:
+    code, _out, _err = run(
+        capsys, "new", "--players", "Ann,Bob,Cy", "--offers", "never", "--no-hints"
+    )
+    assert code == 0
+    [(session, _path)] = app_calls
+    assert (session.options.offers_to_people, session.options.hints) == ("never", False)
+
+
 def test_no_arguments_start_the_app(
     capsys: pytest.CaptureFixture[str], app_calls: list[tuple[Any, ...]]
 ) -> None:

@@ -19,6 +19,7 @@ from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import (
     FORMAT,
     VERSION,
+    OptionsRecord,
     SaveError,
     Session,
     autosave_path,
@@ -95,6 +96,51 @@ def test_an_older_save_with_the_ending_flag_still_loads(ending: bool) -> None:
     assert not back.state.ending  # derived from the exhaustions, not read
 
 
+@pytest.mark.parametrize(("offers", "hints"), [("often", True), ("rarely", False), ("never", True)])
+def test_the_set_up_options_round_trip(offers: Any, hints: bool) -> None:
+    session = played("classic", 4, 3, steps=40)
+    session.options = OptionsRecord(offers_to_people=offers, hints=hints)
+    doc = document(session)
+    assert doc["options"] == {"offers_to_people": offers, "hints": hints}
+    back = loads(json.dumps(doc))
+    assert back.options == session.options and back.state == session.state
+
+
+def test_a_save_without_options_gets_the_defaults() -> None:
+    """Saves written before the set-up options existed load with "often" and hints on."""
+    session = played("voyage", 3, 3, steps=40)
+    doc = document(session)
+    del doc["options"]
+    back = loads(json.dumps(doc))
+    assert (back.options.offers_to_people, back.options.hints) == ("often", True)
+    doc["options"] = {"hints": False}  # one left out: its default
+    back = loads(json.dumps(doc))
+    assert (back.options.offers_to_people, back.options.hints) == ("often", False)
+
+
+@pytest.mark.parametrize(
+    ("options", "place"),
+    [
+        ({"offers_to_people": "sometimes", "hints": True}, "options.offers_to_people"),
+        ({"offers_to_people": "often", "hints": "yes"}, "options.hints"),
+        ({"offers_to_people": "often", "hints": 1}, "options.hints"),
+        ({"offers_to_people": "\x1b[2J", "hints": True}, "options.offers_to_people"),
+        ("rarely", "options"),
+    ],
+)
+def test_bad_options_are_one_sentence_naming_the_place(options: object, place: str) -> None:
+    doc = good()
+    doc["options"] = options
+    error = error_of(json.dumps(doc))
+    assert f"wrong value at {place}" in error and "\x1b" not in error
+
+
+def test_an_unknown_option_is_named() -> None:
+    doc = good()
+    doc["options"] = {"hint": False}
+    assert error_of(json.dumps(doc)) == "this save file has an unknown entry options.hint"
+
+
 def test_a_finished_game_round_trips() -> None:
     session = played("classic", 3, 5, steps=100_000)
     assert session.state.over
@@ -136,9 +182,23 @@ def test_replay_walks_from_start_to_state() -> None:
 
 def test_the_schema_describes_the_envelope_and_every_action() -> None:
     schema = save_schema()
-    assert {"format", "version", "mode", "players", "seed", "start", "log", "state"} <= set(
-        schema["properties"]
-    )
+    assert {
+        "format",
+        "version",
+        "mode",
+        "players",
+        "seed",
+        "start",
+        "log",
+        "state",
+        "seats",
+        "options",
+    } <= set(schema["properties"])
+    assert "options" not in schema["required"]  # older saves lack it
+    options = schema["$defs"]["OptionsRecord"]
+    assert options["properties"]["offers_to_people"]["enum"] == ["often", "rarely", "never"]
+    assert options["properties"]["hints"]["type"] == "boolean"
+    assert options["additionalProperties"] is False
     log_items = schema["properties"]["log"]["items"]
     names_in_schema = {s["properties"]["action"]["const"] for s in log_items["oneOf"]}
     assert {"plant", "offer", "raid-kontor", "end"} <= names_in_schema

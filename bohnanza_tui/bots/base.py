@@ -15,17 +15,15 @@ hands, the deck, the coin stacks and the discard pile (but its top) are
 from __future__ import annotations
 
 import random
-from typing import Literal, Protocol, get_args, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+from ..modes import OFFER_FREQUENCIES as OFFER_FREQUENCIES  # how often offers go to people
+from ..modes import OfferFrequency as OfferFrequency
 from ..rules import engine, trading
 from ..rules.actions import Action
 from ..rules.outcome import Event
 from ..rules.state import HIDDEN, GameState
 from ..rules.views import determinize
-
-#: how often a computer player makes offers that a person at the table must answer
-OfferFrequency = Literal["often", "rarely", "never"]
-OFFER_FREQUENCIES: tuple[str, ...] = get_args(OfferFrequency)
 
 
 @runtime_checkable

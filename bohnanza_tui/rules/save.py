@@ -2,7 +2,7 @@
 
     {"format": "bohnanza-tui-save", "version": 1, "mode": ..., "players": [...],
      "seed": ..., "start": <GameState>, "log": [<action>, ...], "state": <GameState>,
-     "seats": [...], "result": [...]}
+     "seats": [...], "options": {...}, "result": [...]}
 
 Reading is bounded (``limits.py``: a regular file of at most 2 MB, numbers of
 at most 19 digits, a log of at most 20,000 actions). Loading checks the
@@ -36,7 +36,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..i18n import _
-from ..modes import BotLevel
+from ..modes import BotLevel, OfferFrequency
 from ..resources import autosave_path as autosave_path
 from . import actions as actions_module
 from . import state as state_module
@@ -158,6 +158,24 @@ class SeatRecord(BaseModel):
     )
 
 
+class OptionsRecord(BaseModel):
+    """The game's set-up options that are not rules (the set-up screen, ``bohnanza new``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    offers_to_people: OfferFrequency = Field(
+        default="often",
+        description=(
+            "How often computer players make offers that a person must answer: 'often' "
+            "(as to computers), 'rarely' (at most one a turn) or 'never'."
+        ),
+    )
+    hints: bool = Field(
+        default=True,
+        description="Whether people may ask for a hint (what the strong computer player would do).",
+    )
+
+
 class ResultRecord(BaseModel):
     """One player's place in the result of a finished game (R-BASE-18)."""
 
@@ -207,6 +225,10 @@ class SaveFile(BaseModel):
     )
     seats: list[SeatRecord] | None = Field(
         default=None, description="Who plays each seat, in seat order; missing: people only."
+    )
+    options: OptionsRecord = Field(
+        default_factory=OptionsRecord,
+        description="The set-up's options; missing (older saves): the defaults.",
     )
     result: list[ResultRecord] | None = Field(
         default=None,
@@ -267,6 +289,7 @@ def to_document(session: Session) -> dict[str, Any]:
         log=[to_dict(a) for a in session.log],
         state=_record(session.state),
         seats=session.seats,
+        options=session.options or OptionsRecord(),
         result=result_of(session.state),
     )
     return doc.model_dump(mode="json", exclude_none=False)
@@ -477,6 +500,7 @@ def loads(text: str) -> Session:
                 )
             )
         session.seats = list(doc.seats)
+    session.options = doc.options
     if state is not None and session.state != state:
         raise SaveError(
             _(

@@ -43,7 +43,7 @@ class Session:
     start): undo never replays and never hides a card that players have seen.
     """
 
-    __slots__ = ("_barrier", "_undo", "log", "seats", "start", "state")
+    __slots__ = ("_barrier", "_undo", "log", "options", "seats", "start", "state")
 
     def __init__(self, start: GameState) -> None:
         self.start = start.copy()
@@ -51,6 +51,8 @@ class Session:
         self.log: list[Action] = []
         #: who plays each seat (None: people only); kept in the save file (``save.SeatRecord``)
         self.seats: list[Any] | None = None
+        #: the set-up's options (None: the defaults); kept in the save file (``save.OptionsRecord``)
+        self.options: Any = None
         self._undo: list[GameState] = []
         #: why the move just below the undo stack can't be undone (None: no such move)
         self._barrier: str | None = None

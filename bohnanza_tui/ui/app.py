@@ -36,6 +36,7 @@ from . import saves
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
+    from bohnanza_tui.modes import OfferFrequency
     from bohnanza_tui.rules.save import Session
 
     from .hotseat import HotSeat
@@ -234,15 +235,24 @@ class BohnanzaApp(App[int]):
             self.pop_screen()
         self.push_screen(screen)
 
-    def new_game(self, mode: str, seats: list[Seat], seed: int | None) -> str | None:
+    def new_game(
+        self,
+        mode: str,
+        seats: list[Seat],
+        seed: int | None,
+        *,
+        offers_to_people: OfferFrequency = "often",
+        hints: bool = True,
+    ) -> str | None:
         """Start a game from the set-up screen; returns the error to show, if any."""
         if any(not s.is_human for s in seats) and self.bot_factory is None:
             return _("Computer players are not installed.")
-        from bohnanza_tui.rules.save import Session
+        from bohnanza_tui.rules.save import OptionsRecord, Session
 
         try:
             session = Session.new(mode, [s.name for s in seats], seed)
-        except ValueError as exc:
+            session.options = OptionsRecord(offers_to_people=offers_to_people, hints=hints)
+        except ValueError as exc:  # pydantic's ValidationError is one
             return str(exc)
         self._put_aside()
         self._start(session, seats)

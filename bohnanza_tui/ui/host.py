@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from bohnanza_tui.modes import OfferFrequency
+
     from .saves import SavedGame
     from .seats import Seat
 
@@ -34,8 +36,19 @@ class GameHost(Protocol):
 class SetupHost(Protocol):
     """What the set-up screen needs from the app: start a game, or go on with one."""
 
-    def new_game(self, mode: str, seats: list[Seat], seed: int | None) -> str | None:
-        """Start a game (the unfinished one in the autosave is put aside); the error, if any."""
+    def new_game(
+        self,
+        mode: str,
+        seats: list[Seat],
+        seed: int | None,
+        *,
+        offers_to_people: OfferFrequency = "often",
+        hints: bool = True,
+    ) -> str | None:
+        """Start a game (the unfinished one in the autosave is put aside); the error, if any.
+
+        ``offers_to_people`` and ``hints`` are the game's options (kept in its save).
+        """
 
     def unfinished_games(self) -> list[SavedGame]:
         """The unfinished games on disk, the autosave's first."""

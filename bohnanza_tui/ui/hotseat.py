@@ -20,7 +20,7 @@ from bohnanza_tui.rules.actions import Decline, EndPhase
 from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
-    from bohnanza_tui.rules.save import SeatRecord, Session
+    from bohnanza_tui.rules.save import OptionsRecord, SeatRecord, Session
 
 #: the seats are defined in ``seats`` (light enough for the set-up screen) and importable from here
 __all__ = [
@@ -120,6 +120,13 @@ class HotSeat:
             return []
         return legal_actions(self.state, p)
 
+    @property
+    def options(self) -> OptionsRecord:
+        """The game's set-up options (its save file's; the defaults for an older save)."""
+        from bohnanza_tui.rules.save import OptionsRecord
+
+        return self.session.options or OptionsRecord()
+
     # -- the computer players ------------------------------------------------------
 
     def bot_for(self, player: int) -> Bot | None:
@@ -128,7 +135,12 @@ class HotSeat:
         bot = self._bots.get(player)
         if bot is None:
             seat = self.seats[player]
-            bot = self._bot_factory(seat.level, self.state.seed * 31 + player)
+            bot = self._bot_factory(
+                seat.level,
+                self.state.seed * 31 + player,
+                people=self.humans,
+                offers_to_people=self.options.offers_to_people,
+            )
             self._bots[player] = bot
         return bot
 

@@ -7,13 +7,14 @@ without it (``hotseat`` builds the game on these seats).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from bohnanza_tui.modes import LEVELS as LEVELS  # the set-up screen's choices
 
 if TYPE_CHECKING:
+    from bohnanza_tui.modes import OfferFrequency
     from bohnanza_tui.rules import Action, GameState
 
 HUMAN = "human"
@@ -37,7 +38,16 @@ class Bot(Protocol):
     def act(self, view: GameState, player: int) -> Action: ...
 
 
-BotFactory = Callable[[str, int], Bot]
+class BotFactory(Protocol):
+    """Makes the computer player of a seat: ``bohnanza_tui.bots.make_bot``'s arguments.
+
+    ``people``: the seats people play; ``offers_to_people``: the game's option
+    (``modes.OFFER_FREQUENCIES``).
+    """
+
+    def __call__(
+        self, level: str, seed: int, *, people: Collection[int], offers_to_people: OfferFrequency
+    ) -> Bot: ...
 
 
 def default_bot_factory() -> BotFactory | None:
@@ -47,9 +57,11 @@ def default_bot_factory() -> BotFactory | None:
     if find_spec("bohnanza_tui.bots") is None:
         return None
 
-    def make(level: str, seed: int) -> Bot:
+    def make(
+        level: str, seed: int, *, people: Collection[int], offers_to_people: OfferFrequency
+    ) -> Bot:
         from bohnanza_tui.bots import make_bot
 
-        return make_bot(level, seed)
+        return make_bot(level, seed, people=people, offers_to_people=offers_to_people)
 
     return make

@@ -57,7 +57,7 @@ def test_one_human_keeps_the_keyboard_and_computers_never_see_it() -> None:
             return Plant(player, -1, 0, 0)  # refused: the fallback takes over
 
     seats = [Seat("Ann"), Seat("Bob", COMPUTER, "random"), Seat("Cy", COMPUTER, "random")]
-    hs = HotSeat(classic(), seats, lambda level, seed: Bot())
+    hs = HotSeat(classic(), seats, lambda level, seed, **_options: Bot())
     assert hs.holder == 0 and not hs.shared
     assert not hs.needs_pass(0)
     hs.hide()
@@ -97,7 +97,7 @@ def test_a_failing_computer_player_is_logged_and_a_legal_move_is_played(
             raise ValueError("no way to plant")
 
     seats = [Seat("Ann", COMPUTER, "random"), Seat("Bob"), Seat("Cy")]
-    hs = HotSeat(classic(), seats, lambda level, seed: Broken())
+    hs = HotSeat(classic(), seats, lambda level, seed, **_options: Broken())
     with caplog.at_level(logging.ERROR):
         action = hs.bot_action(0)
     assert check(hs.state, action) is None

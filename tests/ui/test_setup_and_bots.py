@@ -94,7 +94,7 @@ async def test_a_thinking_computer_does_not_block_the_table(tmp_path: Path) -> N
             return None  # no idea: the app falls back to a legal move
 
     seats = [Seat("Ann", COMPUTER, "strong"), Seat("Bob"), Seat("Cy", COMPUTER, "basic")]
-    app = make_app(classic(), seats=seats, bot_factory=lambda level, seed: SlowBot())
+    app = make_app(classic(), seats=seats, bot_factory=lambda level, seed, **_options: SlowBot())
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(200):
             if app.hotseat and app.hotseat.state.active == 1:

@@ -1,4 +1,4 @@
-"""The set-up screen: mode, players, who plays each seat, an optional seed, the language.
+"""The set-up screen: mode, players, who plays each seat, an optional seed, the options, the language.
 
 The first screen of the app: it imports nothing of the rules core, which loads
 in the background while it shows (see ``BohnanzaApp.on_mount``).
@@ -7,6 +7,7 @@ in the background while it shows (see ``BohnanzaApp.on_mount``).
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from rich.cells import cell_len
 from textual import on
@@ -36,7 +37,7 @@ from bohnanza_tui.i18n import (
     msgid_lookup,
     native_name,
 )
-from bohnanza_tui.modes import PLAYER_COUNTS
+from bohnanza_tui.modes import OFFER_FREQUENCIES, OFFER_NAMES, PLAYER_COUNTS, OfferFrequency
 
 from ..host import SetupHost
 from ..saves import SavedGame
@@ -95,7 +96,7 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # the labels' column as wide as its longest word in the language in use
-        labels = {key: _(key) for key in (N_("Game"), N_("Players"), N_("Seed"))}
+        labels = {key: _(key) for key in (N_("Game"), N_("Players"), N_("Seed"), N_("Options"))}
         width = max(10, *(cell_len(text) + 2 for text in labels.values()))
 
         def label(key: str) -> Label:
@@ -135,6 +136,10 @@ class SetupScreen(Screen[None]):
                 seed = Input(placeholder=hint, type="integer", id="seed")
                 seed.styles.width = min(max(46, cell_len(hint) + 6), 80 - width)  # the box's room
                 yield seed
+            if self.bots:
+                with Horizontal(classes="setup-row"):
+                    yield label("Options")
+                    yield from self._options()
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start (ctrl+n)"), id="start", variant="primary")
@@ -144,6 +149,32 @@ class SetupScreen(Screen[None]):
             # the unfinished games, filled in after the first paint (a light read of each file)
             yield OptionList(id="unfinished")
         yield Footer()
+
+    def _options(self) -> ComposeResult:
+        """The game's options (kept in its save), as chosen last time."""
+        from bohnanza_tui.settings import saved_options
+
+        offers, hints = saved_options()
+        choice = _("Computer offers to people: {choice}")
+        cycle = Cycle(
+            [(choice.format(choice=_(OFFER_NAMES[f])), f) for f in OFFER_FREQUENCIES],
+            offers or "often",
+            id="setup-offers",
+            classes="setup-option",
+        )
+        cycle.tooltip = _(
+            "How often computer players make offers that a person must answer "
+            "(rarely: at most one a turn)"
+        )
+        yield cycle
+        cycle = Cycle(
+            [(_("Hints: on"), True), (_("Hints: off"), False)],
+            True if hints is None else hints,
+            id="setup-hints",
+            classes="setup-option",
+        )
+        cycle.tooltip = _("Whether people may ask what the strong computer player would do (n)")
+        yield cycle
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._list_unfinished)
@@ -205,6 +236,21 @@ class SetupScreen(Screen[None]):
         text = self.query_one("#seed", Input).value.strip()
         return int(text) if text else None
 
+    def options(self) -> tuple[OfferFrequency, bool]:
+        """The computer players' offers to people, and whether hints are on."""
+        if not self.bots:
+            return "often", True
+        offers = self.query_one("#setup-offers", Cycle).value
+        hints = self.query_one("#setup-hints", Cycle).value
+        return cast("OfferFrequency", offers), hints is True
+
+    @on(Cycle.Changed, "#setup-offers, #setup-hints")
+    def _options_changed(self) -> None:
+        """Remember the options for the next start (as the language)."""
+        from bohnanza_tui.settings import save_options
+
+        save_options(*self.options())
+
     @on(Cycle.Changed, "#language")
     async def _language_changed(self, event: Cycle.Changed) -> None:
         """Switch the language at once and remember it; the form starts afresh in it."""
@@ -231,10 +277,11 @@ class SetupScreen(Screen[None]):
             self.query_one("#setup-error", Static).update(_("The seed must be a whole number."))
             return
         mode, seats = self.mode, self.seats()
+        offers, hints = self.options()
 
         def start(yes: bool | None = True) -> None:
             if yes:
-                error = self.host.new_game(mode, seats, seed)
+                error = self.host.new_game(mode, seats, seed, offers_to_people=offers, hints=hints)
                 self.query_one("#setup-error", Static).update(error or "")
 
         latest = next((g for g in self.host.unfinished_games() if g.latest), None)
