@@ -30,6 +30,8 @@ class GameResult:
     #: per seat: total decision time (ms) and number of decisions
     decision_ms: list[float] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
+    #: per seat: the longest single decision (ms)
+    max_decision_ms: list[float] = field(default_factory=list)
     #: per seat: offers made, and how many of them someone accepted
     offers: list[int] = field(default_factory=list)
     accepted: list[int] = field(default_factory=list)
@@ -61,6 +63,7 @@ def play_game(
     n = len(bots)
     spent = [0.0] * n
     count = [0] * n
+    longest = [0.0] * n
     offers = [0] * n
     accepted = [0] * n
     proposer: dict[int, int] = {}  # offer id -> seat, until someone accepts it
@@ -70,7 +73,9 @@ def play_game(
         p = engine.next_to_act(state)
         t0 = clock()
         action = bots[p].act(view(state, p), p)
-        spent[p] += clock() - t0
+        took = clock() - t0
+        spent[p] += took
+        longest[p] = max(longest[p], took)
         count[p] += 1
         if isinstance(action, MakeOffer):
             proposer[state.next_offer] = p
@@ -100,6 +105,7 @@ def play_game(
         actions=actions,
         decision_ms=[s * 1000 for s in spent],
         decisions=count,
+        max_decision_ms=[s * 1000 for s in longest],
         offers=offers,
         accepted=accepted,
         state=state if keep_state else None,

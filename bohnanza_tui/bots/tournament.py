@@ -1,7 +1,7 @@
 """Tournaments: many bot games in parallel processes, win rates with confidence intervals.
 
     bohnanza tournament --mode voyage --players strong,basic,basic,basic \\
-        --games 2000 --seed 1 --jobs 2 [--budget-ms 30] [--json]
+        --games 2000 --seed 1 --jobs 2 [--budget-ms 30] [--json] [--csv games.csv]
 
 Game ``g`` is dealt with seed ``seed * 1_000_003 + g`` and the seats rotate:
 in game ``g`` seat ``i`` plays the level listed at ``(i + g) % players``, so
@@ -16,18 +16,27 @@ is ``1 / players``. Offers: how many a seat of the level made per game, and
 the share of them that another player accepted. The interval treats each
 seat-game as one trial; with two or more seats of one level in a game those
 trials are not independent, so that interval is a little too narrow.
+
+``--csv FILE`` also writes one row per game (``CSV_COLUMNS``): the game's
+index, its seed (``play_game(mode, levels, seed)`` plays it again), the mode,
+the number of players, and per seat ``i`` (1, 2, ...) in seat order its level,
+coins, rank, win share, decisions, mean and longest decision (ms), offers made
+and offers accepted. An existing file is overwritten; a directory is refused.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..modes import LEVELS
 from ..rules.data import PLAYER_COUNTS
@@ -92,6 +101,10 @@ class GameRow:
     decisions: list[int]
     offers: list[int]
     accepted: list[int]
+    #: the seed the game was dealt (and its bots seeded) with
+    seed: int = 0
+    ranks: list[int] = field(default_factory=list)
+    max_decision_ms: list[float] = field(default_factory=list)
 
 
 def play_chunk(
@@ -100,11 +113,100 @@ def play_chunk(
     out = []
     for g in games:
         seats = seating(levels, g)
-        r = play_game(mode, seats, seed * 1_000_003 + g, budget_ms=budget_ms)
+        r = play_game(mode, seats, game_seed(seed, g), budget_ms=budget_ms)
         out.append(
-            GameRow(g, seats, r.coins, r.wins, r.decision_ms, r.decisions, r.offers, r.accepted)
+            GameRow(
+                g,
+                seats,
+                r.coins,
+                r.wins,
+                r.decision_ms,
+                r.decisions,
+                r.offers,
+                r.accepted,
+                seed=r.seed,
+                ranks=r.ranks,
+                max_decision_ms=r.max_decision_ms,
+            )
         )
     return out
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The seed game ``game`` of a tournament with ``seed`` is dealt with."""
+    return seed * 1_000_003 + game
+
+
+#: per seat, after the game's own columns ``game, seed, mode, players``
+SEAT_COLUMNS = (
+    "level",
+    "coins",
+    "rank",
+    "win",
+    "decisions",
+    "mean_ms",
+    "max_ms",
+    "offers",
+    "accepted",
+)
+
+
+def csv_columns(players: int) -> list[str]:
+    return ["game", "seed", "mode", "players"] + [
+        f"seat{i + 1}_{c}" for i in range(players) for c in SEAT_COLUMNS
+    ]
+
+
+def csv_row(mode: str, row: GameRow) -> list[object]:
+    out: list[object] = [row.game, row.seed, mode, len(row.seats)]
+    for i, level in enumerate(row.seats):
+        n = row.decisions[i]
+        out += [
+            level,
+            row.coins[i],
+            row.ranks[i],
+            round(row.wins[i], 4),
+            n,
+            round(row.decision_ms[i] / n, 4) if n else 0.0,
+            round(row.max_decision_ms[i], 4),
+            row.offers[i],
+            row.accepted[i],
+        ]
+    return out
+
+
+def csv_problem(path: str) -> str | None:
+    """Why ``--csv path`` can't be written (None: it can); an existing file is overwritten."""
+    if not path.strip():
+        return "--csv needs a file name"
+    p = Path(path)
+    if p.is_dir() or path.endswith(("/", os.sep)):
+        return f"--csv {path}: that is a directory, not a file"
+    parent = p.parent
+    if not parent.is_dir():
+        return f"--csv {path}: the directory {parent} does not exist"
+    existed = p.exists()
+    try:
+        # opened for appending, it is left as it is; a new file is removed again
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        if existed:
+            return f"--csv {path}: the file can't be written ({exc.strerror or exc})"
+        return f"--csv {path}: the file can't be created ({exc.strerror or exc})"
+    if not existed:
+        p.unlink()
+    return None
+
+
+def write_csv(path: str, mode: str, rows: list[GameRow]) -> None:
+    """One row per game, in game order, after a header row."""
+    players = len(rows[0].seats) if rows else 0
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(csv_columns(players))
+        for row in sorted(rows, key=lambda r: r.game):
+            w.writerow(csv_row(mode, row))
 
 
 def run(
@@ -115,11 +217,15 @@ def run(
     jobs: int,
     budget_ms: float | None,
     progress: bool = True,
+    keep: list[GameRow] | None = None,
 ) -> dict[str, LevelStats]:
+    """Play the games; ``keep``: a list that receives every game's row."""
     stats = {level: LevelStats() for level in levels}
     chunks = [list(range(i, min(i + CHUNK, games))) for i in range(0, games, CHUNK)]
 
     def add(rows: list[GameRow]) -> None:
+        if keep is not None:
+            keep.extend(rows)
         for row in rows:
             for i, level in enumerate(row.seats):
                 st = stats[level]
@@ -219,6 +325,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--budget-ms", type=float, default=None, help="strong: time per searched decision"
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object keyed by level")
+    ap.add_argument(
+        "--csv",
+        metavar="FILE",
+        default=None,
+        help="also write one row per game to FILE (overwritten if it exists)",
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     return ap.parse_args(argv)
 
@@ -240,6 +352,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1:
         print("--games and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.csv is not None:
+        problem = csv_problem(args.csv)
+        if problem is not None:
+            print(problem + ".", file=sys.stderr)
+            return 2
+    rows: list[GameRow] | None = [] if args.csv is not None else None
     t0 = time.perf_counter()
     stats = run(
         args.mode,
@@ -249,12 +367,29 @@ def main(argv: list[str] | None = None) -> int:
         args.jobs,
         args.budget_ms,
         progress=not args.no_progress,
+        keep=rows,
     )
     elapsed = time.perf_counter() - t0
     result = {level: st.summary() for level, st in stats.items()}
     if args.json:
         print(json.dumps(result, sort_keys=True))
-        return 0
+    else:
+        print_table(args, levels, result, elapsed)
+    if args.csv is not None and rows is not None:
+        try:
+            write_csv(args.csv, args.mode, rows)
+        except OSError as exc:
+            print(f"--csv {args.csv}: could not write it ({exc.strerror or exc}).", file=sys.stderr)
+            return 1
+    return 0
+
+
+def print_table(
+    args: argparse.Namespace,
+    levels: list[str],
+    result: dict[str, dict[str, object]],
+    elapsed: float,
+) -> None:
     budget = f", strong budget {args.budget_ms:g} ms" if args.budget_ms is not None else ""
     print(
         f"{args.mode}, {len(levels)} players ({', '.join(levels)}), {args.games} games, "
@@ -274,7 +409,6 @@ def main(argv: list[str] | None = None) -> int:
             f" {r['offers_per_game']:>12.2f} {r['offers_accepted']:>9.1%}"
         )
     print("A shared win counts 1/k for each of its k winners.")
-    return 0
 
 
 if __name__ == "__main__":

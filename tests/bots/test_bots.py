@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import random
+from pathlib import Path
 
 import pytest
 from bots_helpers import hide_elsewhere
@@ -175,3 +177,56 @@ def test_tournament_parallel_and_errors(capsys: pytest.CaptureFixture[str]) -> N
     assert out["strong"]["games"] == 2
     assert tournament_main(["--players", "basic,wizard,random"]) == 2
     assert tournament_main(["--mode", "voyage", "--players", "basic,basic"]) == 2
+
+
+def test_tournament_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--csv: one row per game after a header; its figures add up to the summary."""
+    out_file = tmp_path / "games.csv"
+    out_file.write_text("old content that is overwritten\n")
+    args = ["--mode", "classic", "--players", "basic,random,random", "--games", "6"]
+    args += ["--seed", "4", "--jobs", "2", "--json", "--no-progress", "--csv", str(out_file)]
+    assert tournament_main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    with out_file.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["game"]) for r in rows] == list(range(6))
+    assert all(r["mode"] == "classic" and r["players"] == "3" for r in rows)
+    for level in ("basic", "random"):
+        seats = [(r, i) for r in rows for i in (1, 2, 3) if r[f"seat{i}_level"] == level]
+        s = summary[level]
+        assert len(seats) == s["seats"]
+        wins = sum(float(r[f"seat{i}_win"]) for r, i in seats)
+        assert wins / len(seats) == pytest.approx(s["win_rate"], abs=1e-3)
+        coins = sum(int(r[f"seat{i}_coins"]) for r, i in seats)
+        assert coins / len(seats) == pytest.approx(s["mean_coins"], abs=1e-3)
+        offers = sum(int(r[f"seat{i}_offers"]) for r, i in seats)
+        assert offers / len(seats) == pytest.approx(s["offers_per_game"], abs=1e-3)
+        for r, i in seats:
+            assert float(r[f"seat{i}_max_ms"]) >= float(r[f"seat{i}_mean_ms"]) >= 0
+            assert 0 <= int(r[f"seat{i}_accepted"]) <= int(r[f"seat{i}_offers"])
+    for r in rows:
+        # each row is a game that play_game plays again from its seed
+        levels = [r[f"seat{i}_level"] for i in (1, 2, 3)]
+        again = play_game("classic", levels, int(r["seed"]))
+        assert [int(r[f"seat{i}_coins"]) for i in (1, 2, 3)] == again.coins
+        assert [int(r[f"seat{i}_rank"]) for i in (1, 2, 3)] == again.ranks
+        assert sum(float(r[f"seat{i}_win"]) for i in (1, 2, 3)) == pytest.approx(1, abs=1e-3)
+
+
+def test_tournament_csv_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A directory, a missing directory or a name under a file: one line, nothing played."""
+    (tmp_path / "a.csv").write_text("")
+    base = ["--players", "basic,random", "--games", "1", "--no-progress", "--csv"]
+    for bad in [
+        str(tmp_path),
+        str(tmp_path / "new") + "/",
+        str(tmp_path / "no" / "x.csv"),
+        str(tmp_path / "a.csv" / "x.csv"),
+        "",
+    ]:
+        assert tournament_main([*base, bad]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.count("\n") == 1 and "--csv" in captured.err
+        assert "Traceback" not in captured.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv"]
