@@ -37,6 +37,7 @@ TESTED = {
     "1", "2", "3", "4", "p", "left", "right", "h", "H", "e", "k", "t", "d", "o",
     "b", "i", "s", "l", "x", "g", "m", "r", "u", "ctrl+z", "colon", "slash",
     "question_mark", "f1", "ctrl+s", "ctrl+q",
+    "n",  # the hint: test_hint_key.py
 }  # fmt: skip
 
 

@@ -118,6 +118,7 @@ KEYS = [
     (N_("s / l / x"), N_("sail / load / unload a merchant ship")),
     (N_("g / m / r"), N_("pirate store / Kontor bean to a field / raid")),
     (N_("u, ctrl+z"), N_("undo the last action of this turn (if it revealed no card)")),
+    (N_("n"), N_("a hint: what the strong computer player would do now, and why (never played)")),
     (N_(": or /"), N_("command line (type `help`); Tab or → completes")),
     (N_("ctrl+p"), N_("command palette: new game, save, load, help, theme")),
     (N_("ctrl+s"), N_("save the game")),

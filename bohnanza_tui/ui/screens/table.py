@@ -8,14 +8,25 @@ acts next, when the keyboard changes hands, the computer players) comes from
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 
 from bohnanza_tui.i18n import N_, _
-from bohnanza_tui.rules import KIND_OF, KONTOR, Action, IllegalAction, Mode, Phase, check
+from bohnanza_tui.rules import (
+    KIND_OF,
+    KONTOR,
+    Action,
+    GameState,
+    IllegalAction,
+    Mode,
+    Phase,
+    check,
+    pending_players,
+)
 from bohnanza_tui.rules.actions import (
     BuyField,
     BuyHarbor,
@@ -33,8 +44,8 @@ from bohnanza_tui.rules.actions import (
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.params import bean_name
 
-from .. import choices, render
-from ..widgets import CommandBar, EventLog
+from .. import choices, hints, render
+from ..widgets import CommandBar, EventLog, KeyBar
 from .choice import ChoiceScreen
 from .help import TextScreen
 from .privacy import PrivacyScreen
@@ -69,8 +80,13 @@ class TableScreen(TableView):
         Binding("m", "move", _("Kontor→field")),
         Binding("r", "raid", _("Raid")),
         Binding("u,ctrl+z", "undo", _("Undo")),
+        Binding("n", "hint", _("Hint")),
+        Binding("n", "hint_off", show=False),  # hints turned off: says so
         Binding("colon,slash", "command", _("Command")),
     ]
+
+    #: how the strong level searches for a hint (tests fix ``max_samples``: the same hint each run)
+    hint_search: ClassVar[dict[str, Any]] = {}
 
     #: the key bar's names for a narrow terminal (else the first word of the description)
     SHORT_NAMES = {
@@ -93,6 +109,9 @@ class TableScreen(TableView):
             return holder is not None and not state.over
         if action == "undo":
             return not state.over and holder is not None and hs.session.can_undo(holder) is None
+        if action in ("hint", "hint_off"):
+            # for the person at the keyboard with a decision to make; the other key says why not
+            return self._hint_player() is not None and (action == "hint") == self._hints_on()
         if action == "harvest_other":  # not in the Bean Duel: R-DUEL-3
             return not state.over and len(hs.humans) > 1 and not self.duel
         if action in choices.KEY_ACTIONS:
@@ -441,6 +460,67 @@ class TableScreen(TableView):
 
         # a raid costs five beans: always show what is raided before it happens
         self._choose(_("Raid what?"), choices.raid_targets(state, holder), target, auto=False)
+
+    # -- the hint ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, KeyBar):
+                yield hints.HintPanel(id="hint")  # under the table, above the keys
+            yield widget
+
+    def _hints_on(self) -> bool:
+        return self.hs.options.hints and hints.installed()
+
+    def _hint_player(self) -> int | None:
+        """The person at the keyboard, if the game waits for a decision of theirs."""
+        holder = self.hs.holder
+        state = self.hs.state
+        if holder is None or state.over or holder not in pending_players(state):
+            return None
+        return holder
+
+    def _hint_token(self) -> object:
+        """The position and the person a hint answers: any move or hand-over changes it."""
+        return (self._generation, self.hs.holder, len(self.hs.session.log))
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        panel = self.query_one(hints.HintPanel)
+        if panel.token is not None and panel.token != self._hint_token():
+            panel.close()  # a hint for another position (or person) is never shown
+
+    def action_hint(self) -> None:
+        """What the strong computer player would do now, and why: shown, never played."""
+        player = self._hint_player()
+        if player is None or not self._hints_on():
+            return
+        panel = self.query_one(hints.HintPanel)
+        token = self._hint_token()
+        if panel.token == token:
+            panel.close()  # n again hides it
+            return
+        state = self.hs.state
+        panel.thinking(token, state.players[player].name)
+        seed = state.seed * 7919 + len(self.hs.session.log)
+        self._think_hint(token, self.hs.game_view_of(player), player, seed)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think_hint(self, token: object, game_view: GameState, player: int, seed: int) -> None:
+        """The strong level searches off the UI thread; the table stays responsive."""
+        text = hints.ask(game_view, player, seed, dict(self.hint_search))
+        self.app.call_from_thread(self._hint_ready, token, text)
+
+    def _hint_ready(self, token: object, text: hints.HintText | None) -> None:
+        if token == self._hint_token():
+            self.query_one(hints.HintPanel).show_hint(token, text)
+
+    def action_hint_off(self) -> None:
+        if not hints.installed():
+            message = _("Hints come from the computer players, which are not installed.")
+        else:
+            message = _("Hints are off in this game: its set-up turned them off.")
+        self.notify(message, title=_("No hints"), severity="warning", markup=False)
 
     # -- undo and the command line -------------------------------------------------------
 

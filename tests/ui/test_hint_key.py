@@ -1,0 +1,149 @@
+"""The hint key ``n``: what the strong computer player would do now, with its reason.
+
+Shown to the person at the keyboard, never played; searched in a worker thread;
+a hint for a position that changed meanwhile is dropped; off when the game's
+set-up turned hints off; never for nobody (the privacy screen) or for a person
+with nothing to decide.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from ui_helpers import SIZE, classic, from_state, make_app, press, screen_text
+
+from bohnanza_tui.rules.save import OptionsRecord
+from bohnanza_tui.rules.state import GameState
+from bohnanza_tui.ui import hints
+from bohnanza_tui.ui.screens.table import TableScreen
+
+RULES_TESTS = str(Path(__file__).resolve().parent.parent / "rules")
+if RULES_TESTS not in sys.path:
+    sys.path.append(RULES_TESTS)
+
+from rules_helpers import make_state  # noqa: E402
+
+ROOM_HINT = "Harvest the garden field for 3 coins: the green needs its room."
+
+
+@pytest.fixture(autouse=True)
+def _fixed_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search of a fixed size: the same hint on every run, however busy the machine."""
+    monkeypatch.setattr(TableScreen, "hint_search", {"max_samples": 3})
+
+
+def crowded() -> GameState:
+    """R-BASE-7: Ann must plant a green bean that fits no field; the full garden field sells."""
+    return make_state(
+        n=3,
+        hands={0: ["green", "wax"]},
+        fields={0: [["garden"] * 3, ["red"] * 3, ["blue"] * 4]},
+    )
+
+
+async def ask_hint(pilot: Pilot) -> None:
+    await press(pilot, "n")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_n_shows_the_hint_and_its_reason_and_plays_nothing() -> None:
+    session = from_state(crowded())
+    before = session.state.copy()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        assert " n Hint " in screen_text(app)
+        await ask_hint(pilot)
+        text = screen_text(app)
+        assert "Hint for Ann" in text and ROOM_HINT in text
+        assert "as a command: harvest 1" in text
+        assert session.log == [] and session.state == before  # shown, never played
+        await press(pilot, "n")  # n again hides it
+        assert ROOM_HINT not in screen_text(app) and session.log == []
+
+
+async def test_the_hint_is_searched_off_the_ui_thread_and_a_stale_one_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release, threads = threading.Event(), []
+    real_ask = hints.ask
+
+    def slow_ask(*args: Any) -> hints.HintText | None:
+        threads.append(threading.current_thread().name)
+        release.wait(10)
+        return real_ask(*args)
+
+    monkeypatch.setattr(hints, "ask", slow_ask)
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "n")
+        assert "Thinking…" in screen_text(app)  # the table still takes keys meanwhile
+        await press(pilot, "p")  # Ann plants: the position the hint was asked for is gone
+        assert len(session.log) == 1 and "Thinking…" not in screen_text(app)
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Hint for Ann" not in text and "as a command" not in text
+        assert threads and all(name != "MainThread" for name in threads)
+
+
+async def test_hints_turned_off_at_the_set_up_are_refused_with_a_reason() -> None:
+    session = from_state(crowded())
+    session.options = OptionsRecord(hints=False)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        assert " n Hint " not in screen_text(app)
+        await press(pilot, "n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        notices = [n.message for n in app._notifications]
+        assert notices == ["Hints are off in this game: its set-up turned them off."]
+        text = screen_text(app)
+        assert ROOM_HINT not in text and "Hint for Ann" not in text
+
+
+async def test_no_hint_for_nobody_nor_for_a_person_with_nothing_to_decide() -> None:
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        # behind the privacy screen nobody holds the keyboard: no hint for anyone
+        assert table.hs.holder is None and not table.check_action("hint", ())
+        await press(pilot, "n")
+        assert "Hint for" not in screen_text(app)
+        await press(pilot, "enter")
+        assert table.check_action("hint", ())
+        # Bob has nothing to decide in Ann's phase 1: nothing to hint at
+        table.hs.holder = 1
+        assert not table.check_action("hint", ()) and not table.check_action("hint_off", ())
+
+
+async def test_the_hint_speaks_the_players_language() -> None:
+    from bohnanza_tui import i18n
+
+    i18n.set_language("de")
+    app = make_app(from_state(crowded()))
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        await ask_hint(pilot)
+        text = screen_text(app)
+    assert "Tipp für Ann" in text and "Gartenbohne" in text and ROOM_HINT not in text
+
+
+def test_hint_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Pilot) -> None:
+        await press(pilot, "enter")
+        await ask_hint(pilot)
+
+    app = make_app(from_state(crowded()))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
