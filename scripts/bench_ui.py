@@ -307,7 +307,8 @@ def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
     Two kinds, ``count`` of each: ``plant``, the active player in phase 1 before
     planting, the front card fits field 1, a field can be harvested and something
     bought; ``select``, phase 3 with the one served first holding two or more
-    beans to plant (← → select among them).
+    beans to plant, one of them plantable (← → select among them; they do nothing
+    while no bean can be planted).
     """
     from bohnanza_tui.bots import make_bot
     from bohnanza_tui.rules import Phase, legal_actions, next_to_act, view
@@ -345,8 +346,11 @@ def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
                     found["plant"].append(dumps(session))
                     wanted.discard("plant")
             if s.turn >= 25 and "select" in wanted and s.phase is Phase.PLANT_TRADED:
-                mine = s.players[next_to_act(s)]
-                if len(mine.kept + mine.received) >= 2:
+                served = next_to_act(s)
+                mine = s.players[served]
+                if len(mine.kept + mine.received) >= 2 and any(
+                    isinstance(x, Plant) for x in legal_actions(s, served)
+                ):
                     found["select"].append(dumps(session))
                     wanted.discard("select")
             p = next_to_act(s)
@@ -519,11 +523,17 @@ def main() -> None:
         "--quiet", type=float, default=150, help="tmux: ms of silence that end an answer"
     )
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--presses", type=int, default=40, help="key presses per position")
     parser.add_argument(
-        "--positions", type=int, default=5, help="late-game positions (seeds 11, 12, ...)"
+        "--presses", type=int, help="key presses per position (40; --tmux: 10 of each key)"
+    )
+    parser.add_argument(
+        "--positions", type=int, help="late-game positions (5; --tmux: 3 of each kind)"
     )
     args = parser.parse_args()
+    if args.presses is None:
+        args.presses = 10 if args.tmux else 40
+    if args.positions is None:
+        args.positions = 3 if args.tmux else 5
     if args.tmux:
         tmux_main(args)
         return
