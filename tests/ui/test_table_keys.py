@@ -132,6 +132,18 @@ async def test_h_harvests_the_chosen_field() -> None:
         assert BLUE in session.state.discard  # one blue bean sells for nothing
 
 
+async def test_escape_closes_the_harvest_list_and_plays_nothing() -> None:
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        played = len(session.log)
+        await press(pilot, "h", "escape")
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert len(session.log) == played and fields(session) == [[WAX], [BLUE], []]
+        assert "Not allowed" not in [n.title for n in app._notifications]
+
+
 def bob_grows_wax() -> GameState:
     state = new_game("classic", ["Ann", "Bob", "Cy"], 7)
     state.players[1].holdings[0].fields[0] = [take(state, "wax") for _ in range(4)]

@@ -235,7 +235,12 @@ class TableScreen(TableView):
             return
         holder = self.hs.holder
         if holder is not None:
-            self._harvest_list(holder, _("Harvest which field?"), self.play)
+            self._harvest_list(holder, _("Harvest which field?"), self._play_chosen)
+
+    def _play_chosen(self, action: Action | None) -> None:
+        """A list's answer: its action, or nothing when it was closed (Escape)."""
+        if action is not None:
+            self.play(action)
 
     def _harvest_list(self, player: int, title: str, then: Any) -> None:
         """The fields ``player`` may harvest, each picked by its number on the table."""
