@@ -14,8 +14,19 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bohnanza_tui.rules import Action, GameState, legal_actions, next_to_act, view
-from bohnanza_tui.rules.actions import Decline, EndPhase
+from bohnanza_tui.rules import (
+    KONTOR,
+    Action,
+    GameState,
+    Mode,
+    Phase,
+    legal_actions,
+    next_to_act,
+    pending_players,
+    view,
+)
+from bohnanza_tui.rules.actions import Accept, Decline, EndPhase, MakeOffer, Plant
+from bohnanza_tui.rules.trading import awaiting
 
 from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
 
@@ -57,6 +68,10 @@ class HotSeat:
         self.holder: int | None = None
         self._bot_factory = bot_factory
         self._bots: dict[int, Bot] = {}
+        #: the turn in which the active computer player was told to stop offering for now
+        self._offers_done = -1
+        #: (turn, person): the people who answered offers in that computer player's turn
+        self._asked: set[tuple[int, int]] = set()
         if len(self.humans) == 1:
             # one person against computers: the keyboard never changes hands
             self.holder = self.humans[0]
@@ -85,12 +100,104 @@ class HotSeat:
         The active player first in phases 1 and 4; in phase 2 the players who
         owe an answer to an offer go before the active player sees the answers;
         in phase 3 the other players plant what they received, then the active
-        player plants and ends the turn.
+        player plants and ends the turn (``rules.next_to_act``).
+
+        Among the players the game waits for at once, computer players go first
+        (they need no hand-over), then the person at the keyboard, then the other
+        people in seat order. In a computer player's phase 2 it makes all its
+        offers before any person answers (``offering``): each person then answers
+        everything at one hand-over.
         """
         state = self.state
         if state.over:
             return None
-        return next_to_act(state)
+        pending = pending_players(state)
+        active = state.active
+        others = [p for p in pending if p != active]
+        if state.phase not in (Phase.TRADE, Phase.PLANT_TRADED) or not others:
+            return next_to_act(state)
+        computers = [p for p in others if not self.is_human(p)]
+        if computers:
+            return computers[0]
+        if state.phase is Phase.TRADE and self.offering():
+            return active
+        return self.holder if self.holder in others else others[0]
+
+    def offering(self) -> bool:
+        """Is the active computer player still making the offers of this turn (people wait)?"""
+        state = self.state
+        return (
+            state.phase is Phase.TRADE
+            and not self.is_human(state.active)
+            and self._offers_done != state.turn
+        )
+
+    def asked(self, person: int) -> bool:
+        """Has ``person`` answered offers in this computer player's turn already?"""
+        return (self.state.turn, person) in self._asked
+
+    def note(self, action: Action) -> None:
+        """Remember a person's answers in a computer player's turn (they are asked once)."""
+        state = self.state
+        player = action.player
+        if (
+            isinstance(action, Accept | Decline)
+            and self.is_human(player)
+            and not self.is_human(state.active)
+        ):
+            self._asked.add((state.turn, player))
+
+    def hold_back(self, player: int, action: Action) -> bool:
+        """Must the active computer player's ``action`` wait, so that each person is asked once?
+
+        Ending phase 2 waits while people owe answers: they answer first (and
+        the computer stops offering for this turn). An offer waits (is not made)
+        when it reaches a person who has answered in this turn already.
+        """
+        state = self.state
+        if state.phase is not Phase.TRADE or player != state.active or self.is_human(player):
+            return False
+        if isinstance(action, EndPhase):
+            if any(awaiting(state, p) for p in self.humans):
+                self._offers_done = state.turn
+                return True
+            return False
+        if isinstance(action, MakeOffer):
+            n = len(state.players)
+            reached = [q for q in range(n) if q != player] if action.to is None else [action.to]
+            return any(self.is_human(q) and self.asked(q) for q in reached)
+        return False
+
+    def planted_for(self, person: int) -> Plant | None:
+        """Classic phase 3: the planting of a bean ``person`` received, made without a hand-over.
+
+        A person who is not at the keyboard and has only received beans to
+        plant needs no hand to do it, and in classic Bohnanza the fields are
+        alike: the bean goes where the plant key would put it (onto the field
+        of its kind, else an empty field). ``None`` when there is a choice to
+        make (Bohn Voyage, a bean that fits nowhere: a harvest first).
+        """
+        state = self.state
+        p = state.players[person]
+        if (
+            state.mode is not Mode.CLASSIC
+            or state.phase is not Phase.PLANT_TRADED
+            or person == state.active
+            or person == self.holder
+            or not self.is_human(person)
+            or p.kept
+            or not p.received
+        ):
+            return None
+        plants = [
+            a for a in legal_actions(state, person) if isinstance(a, Plant) and a.card in p.received
+        ]
+        if not plants:
+            return None
+        for a in plants:
+            if a.slot != KONTOR and p.holdings[0].fields[a.slot]:
+                return a
+        return plants[0]
 
     def needs_pass(self, player: int) -> bool:
         """Must the keyboard go to ``player`` behind the privacy screen first?"""

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.screen import Screen
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import Action, IllegalAction, Phase
+from bohnanza_tui.rules.actions import EndPhase
 from bohnanza_tui.rules.trading import awaited, awaiting
 
 from ..widgets import EventLog
@@ -61,6 +62,9 @@ class GameFlowScreen(Screen[None]):
     def _answer(self, offer_id: int) -> None:
         raise NotImplementedError
 
+    def _answer_all(self, offer_ids: list[int]) -> None:
+        raise NotImplementedError
+
     def _revealed_hook(self) -> None:
         """Called when a new person has taken the keyboard (reset selections)."""
 
@@ -81,12 +85,43 @@ class GameFlowScreen(Screen[None]):
                 )
             self.refresh_bindings()
             return False
+        self.hs.note(action)
         log.add_events([str(e) for e in events])
         self.host.after_action()
         self._moved_on(before, action)
         self._note_drawn(turn, active, hand)
         self.advance()
         return True
+
+    def play_all(self, actions: list[Action]) -> int:
+        """Play a person's answers together, then hand the keyboard on once; how many were played.
+
+        Each is played through the session as it comes (an earlier trade may
+        take the cards a later answer needed: that one is refused, logged and
+        skipped), and the keyboard changes hands only after the last.
+        """
+        log = self.query_one(EventLog)
+        state = self.hs.state
+        turn, active = state.turn, state.active
+        hand = list(state.players[active].hand)
+        played = 0
+        for action in actions:
+            try:
+                events = self.hs.session.play(action)
+            except IllegalAction as exc:
+                log.add_refusal(str(exc.refusal))
+                self.notify(
+                    str(exc.refusal), title=_("Not allowed"), severity="warning", markup=False
+                )
+                continue
+            played += 1
+            self.hs.note(action)
+            log.add_events([str(e) for e in events])
+        if played:
+            self.host.after_action()
+            self._note_drawn(turn, active, hand)
+        self.advance()
+        return played
 
     def _note_drawn(self, turn: int, active: int, hand: list[int]) -> None:
         """The turn just ended: remember what its player drew, to show them before the hand-over."""
@@ -127,7 +162,12 @@ class GameFlowScreen(Screen[None]):
             self.refresh_table()
             return
         drawn, self._drawn = self._drawn, None
-        if drawn is not None and hs.shared and drawn[0] == hs.holder != actor:
+        if (
+            drawn is not None
+            and hs.shared
+            and drawn[0] == hs.holder != actor
+            and hs.is_human(actor)
+        ):
             # the turn is over: its player sees the cards drawn before the hands are hidden
             self.refresh_table()
             name = hs.state.players[drawn[0]].name
@@ -136,7 +176,8 @@ class GameFlowScreen(Screen[None]):
             )
             return
         if not hs.is_human(actor):
-            hs.hide()
+            # the keyboard stays where it is: the hand of the person holding it stays on
+            # screen while the computers move, and nobody else gets it without the privacy screen
             self.refresh_table()
             answering = hs.state.phase is Phase.TRADE and actor != hs.state.active
             delay = 0.0 if answering else self.host.bot_delay
@@ -145,6 +186,12 @@ class GameFlowScreen(Screen[None]):
                 self.set_timer(delay, step)  # a visible pause: people follow the computer's moves
             else:
                 self.call_later(step)
+            return
+        plant = hs.planted_for(actor)
+        if plant is not None:
+            # a bean received by someone away from the keyboard: planted where `p` would put it
+            self.refresh_table()
+            self.call_later(self._plant_for, self._generation, plant)
             return
         if hs.needs_pass(actor):
             hs.holder = None
@@ -159,10 +206,19 @@ class GameFlowScreen(Screen[None]):
         self.refresh_table()
         self._auto_dialog(actor)
 
+    def _plant_for(self, generation: int, plant: Action) -> None:
+        if generation == self._generation and not self.hs.state.over:
+            self.play(plant, quiet=True)
+
     def _pass_reason(self, actor: int) -> str:
         state = self.hs.state
         if state.phase is Phase.TRADE and actor != state.active:
-            return _("{name} has a trade offer to answer.").format(name=state.players[actor].name)
+            n = len(self._offers_to_answer(actor))
+            return ngettext(
+                "{name} has a trade offer to answer.",
+                "{name} has {n} trade offers to answer.",
+                n,
+            ).format(name=state.players[actor].name, n=n)
         if state.phase is Phase.PLANT_TRADED and actor != state.active:
             return _("{name} plants the beans received in trades.").format(
                 name=state.players[actor].name
@@ -211,7 +267,16 @@ class GameFlowScreen(Screen[None]):
         elif self.hs.thinks_long(actor):
             self._think(generation, actor, self.hs.bot_for(actor), self.hs.game_view_of(actor))
         else:
-            self.play(self.hs.bot_action(actor), quiet=True)
+            self._bot_play(generation, actor, self.hs.bot_action(actor))
+
+    def _bot_play(self, generation: int, actor: int, action: Action) -> None:
+        """Play the computer's action, unless it must wait so that each person is asked once."""
+        if not self.hs.hold_back(actor, action):
+            self.play(action, quiet=True)
+        elif isinstance(action, EndPhase):
+            self.advance()  # the people answer all its offers now; then it ends trading
+        else:
+            self._bot_step(generation, actor)  # an offer to someone asked already: ask again
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, generation: int, actor: int, bot: Any, game_view: Any) -> None:
@@ -224,7 +289,7 @@ class GameFlowScreen(Screen[None]):
     def _thought(self, generation: int, actor: int, action: Action | None) -> None:
         if generation != self._generation or self.hs.state.over:
             return  # the table moved on meanwhile (an undo, a harvest): ask again
-        self.play(self.hs.settle(actor, action), quiet=True)
+        self._bot_play(generation, actor, self.hs.settle(actor, action))
 
     def _auto_dialog(self, actor: int) -> None:
         """Open what the player at the keyboard must answer now (once per situation)."""
@@ -243,7 +308,10 @@ class GameFlowScreen(Screen[None]):
             key = ("answer", actor, tuple(o.id for o in todo))
             if key != self._auto_key:
                 self._auto_key = key
-                self._answer(todo[0].id)
+                if len(todo) == 1:
+                    self._answer(todo[0].id)
+                else:
+                    self._answer_all([o.id for o in todo])
             return
         if actor == state.active:
             ready = [

@@ -21,7 +21,6 @@ from bohnanza_tui.rules import (
     KONTOR,
     Action,
     GameState,
-    IllegalAction,
     Mode,
     Phase,
     check,
@@ -398,26 +397,18 @@ class TableScreen(TableView):
             return
         self.app.push_screen(AnswerScreen(self.hs.state, holder, offer_id), callback=self._answered)
 
+    def _answer_all(self, offer_ids: list[int]) -> None:
+        from .trade import AnswerAllScreen
+
+        holder = self.hs.holder
+        if holder is not None:
+            screen = AnswerAllScreen(self.hs.state, holder, offer_ids)
+            self.app.push_screen(screen, callback=self._answered)
+
     def _answered(self, result: list[Action] | None) -> None:
-        """An answer is one action (accept, decline) or a counter: decline plus a new offer."""
-        if not result:
-            return
-        first, *rest = result
-        if not rest:
-            self.play(first)
-            return
-        # a counter-offer: the decline must not hand the keyboard on before the new offer exists
-        try:
-            events = self.hs.session.play(first)
-        except IllegalAction as exc:
-            self.query_one(EventLog).add_refusal(str(exc.refusal))
-            return
-        self.query_one(EventLog).add_events([str(e) for e in events])
-        self.host.after_action()
-        for action in rest:
-            if not self.play(action):
-                self.advance()
-                return
+        """Answers (accept, decline; a counter is a decline plus a new offer), played together."""
+        if result:
+            self.play_all(result)
 
     # -- actions: Bohn Voyage ----------------------------------------------------------
 

@@ -29,7 +29,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import KIND_OF, Action, GameState, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
@@ -360,6 +360,218 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
             want=[KIND_OF[c] for c in o.give],
         )
         self.app.push_screen(builder, callback=built)
+
+    def action_later(self) -> None:
+        self.dismiss(None)
+
+
+class AnswerAllScreen(ModalScreen[list[Action] | None]):
+    """A person answers every offer waiting for them at once: one hand-over, one dialog.
+
+    Each offer is declined unless marked (a digit or Space marks it accepted);
+    ``s`` sends the answers, ``n`` declines them all, ``c`` opens one offer to
+    choose the cards given or to make a counter-offer. Whether the answers can
+    be given together is asked of the engine, played one after the other on a
+    copy of the game (an earlier trade may take the cards a later one needs).
+    """
+
+    BINDINGS = [
+        *[Binding(str(k), f"toggle({k - 1})", show=False) for k in range(1, 10)],
+        Binding("space", "toggle_highlighted", _("Accept or not")),
+        Binding("s,ctrl+s", "send", _("Send")),
+        Binding("n", "decline_all", _("Decline all")),
+        Binding("c", "details", _("Cards/counter")),
+        Binding("escape", "later", _("Later")),
+    ]
+
+    def __init__(self, state: GameState, player: int, offer_ids: list[int]) -> None:
+        super().__init__()
+        self.state = state
+        self.player = player
+        self.offer_ids = offer_ids
+        #: offers marked accepted (with the cards ``default_answer`` picks)
+        self.accepted: set[int] = set()
+        #: answers chosen in the offer's own dialog (``c``): cards, or a counter-offer
+        self.custom: dict[int, list[Action]] = {}
+
+    def keys_for(self, verdicts: dict[int, bool]) -> list[str]:
+        """The keys that give these answers (offer id -> accept?), for scripts and tests."""
+        keys = [str(i + 1) for i, oid in enumerate(self.offer_ids) if verdicts.get(oid)]
+        return [*keys, "s"] if keys else ["n"]
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        with VerticalScroll(classes="dialog wide", id="answer-all-dialog"):
+            yield Label(
+                _("{name}, answer {n} offers").format(
+                    name=state.players[self.player].name, n=len(self.offer_ids)
+                ),
+                classes="dialog-title",
+                markup=False,
+            )
+            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            yield OptionList(
+                *[Option(self._row(i)) for i in range(len(self.offer_ids))], id="answers"
+            )
+            yield Static("", id="answer-all-check", classes="dialog-note")
+            yield Static(
+                _(
+                    "1-9 or Space: accept or not · s: send · n: decline all · c: cards or counter · Esc: later"
+                ),
+                classes="dialog-keys",
+            )
+            with Horizontal(classes="buttons"):
+                yield Button(_("Send (s)"), id="send", variant="primary")
+                yield Button(_("Decline all (n)"), id="decline-all", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # nothing highlighted at first: the privacy screen's Enter, pressed twice, does nothing
+        # (Enter never answers here; Space and the digits mark, s sends)
+        answers = self.query_one("#answers", OptionList)
+        answers.focus()
+        answers.highlighted = None
+        self._update()
+
+    # -- what the answers are -------------------------------------------------------
+
+    def _answer(self, sim: GameState, oid: int) -> list[Action]:
+        if oid in self.custom:
+            return self.custom[oid]
+        o = sim.offer(oid)
+        if oid in self.accepted and o is not None:
+            give = default_answer(giveable(sim, self.player), o.want)
+            return [Accept(self.player, oid, tuple(sorted(give)))]
+        return [Decline(self.player, oid)]
+
+    def plan(self) -> tuple[list[Action], dict[int, str]]:
+        """The answers in order, and why any of them can't be given (offer id -> refusal)."""
+        from bohnanza_tui.rules import apply
+
+        sim = self.state.copy()
+        answers: list[Action] = []
+        problems: dict[int, str] = {}
+        for oid in self.offer_ids:
+            if sim.offer(oid) is None:
+                continue  # an earlier trade took its cards: nothing left to answer
+            for action in self._answer(sim, oid):
+                refusal = check(sim, action)
+                if refusal is not None:
+                    problems[oid] = str(refusal)
+                    break
+                apply(sim, action)
+                answers.append(action)
+        return answers, problems
+
+    def _row(self, index: int, problem: str | None = None) -> Content:
+        state = self.state
+        oid = self.offer_ids[index]
+        o = state.offer(oid)
+        assert o is not None
+        proposer = state.players[o.proposer].name
+        if o.want:
+            what = Content.assemble(
+                (proposer, "bold"),
+                _(" offers "),
+                render.cards_summary(o.give),
+                _(" for "),
+                render.kinds_summary(o.want),
+            )
+        else:
+            what = Content.assemble(
+                (proposer, "bold"), _(" gives you "), render.cards_summary(o.give)
+            )
+        custom = self.custom.get(oid)
+        if custom and not isinstance(custom[0], Accept):
+            mark = "[c]"
+        else:
+            mark = "[x]" if oid in self.accepted or custom else "[ ]"
+        row = Content.assemble((f"{index + 1}. {mark} ", "bold"), what)
+        if problem:
+            row = Content.assemble(row, "\n", Content.styled("   ✗ " + problem, "$text-error"))
+        elif custom and isinstance(custom[0], Accept) and custom[0].give:
+            row = Content.assemble(
+                row, "\n   ", _("you give "), render.cards_summary(custom[0].give)
+            )
+        elif custom:
+            row = Content.assemble(row, "\n   ", _("declined, with a counter-offer"))
+        return row
+
+    def _update(self) -> None:
+        _answers, problems = self.plan()
+        ol = self.query_one("#answers", OptionList)
+        for i, oid in enumerate(self.offer_ids):
+            ol.replace_option_prompt_at_index(i, self._row(i, problems.get(oid)))
+        n = len(self.accepted | {o for o, a in self.custom.items() if isinstance(a[0], Accept)})
+        note = (
+            _("Nothing accepted: s declines every offer.")
+            if not n
+            else ngettext(
+                "{n} offer accepted, the rest declined.",
+                "{n} offers accepted, the rest declined.",
+                n,
+            ).format(n=n)
+        )
+        self.query_one("#answer-all-check", Static).update(note)
+        self.query_one("#send", Button).disabled = bool(problems)
+
+    # -- keys -----------------------------------------------------------------------
+
+    def action_toggle(self, index: int) -> None:
+        if not 0 <= index < len(self.offer_ids):
+            self.app.bell()
+            return
+        oid = self.offer_ids[index]
+        self.query_one("#answers", OptionList).highlighted = index
+        if oid in self.custom:
+            del self.custom[oid]
+        elif oid in self.accepted:
+            self.accepted.discard(oid)
+        else:
+            self.accepted.add(oid)
+            _answers, problems = self.plan()
+            if oid in problems:
+                self.accepted.discard(oid)  # it can't be accepted (now): say why, change nothing
+                self.app.bell()
+                self.notify(problems[oid], title=_("Not allowed"), severity="warning", markup=False)
+        self._update()
+
+    def action_toggle_highlighted(self) -> None:
+        index = self.query_one("#answers", OptionList).highlighted
+        if index is None:
+            self.app.bell()
+            return
+        self.action_toggle(index)
+
+    @on(Button.Pressed, "#send")
+    def action_send(self) -> None:
+        answers, problems = self.plan()
+        if problems:
+            self.app.bell()
+            return
+        self.dismiss(answers)
+
+    @on(Button.Pressed, "#decline-all")
+    def action_decline_all(self) -> None:
+        self.dismiss([Decline(self.player, oid) for oid in self.offer_ids])
+
+    def action_details(self) -> None:
+        ol = self.query_one("#answers", OptionList)
+        index = ol.highlighted if ol.highlighted is not None else 0
+        oid = self.offer_ids[index]
+
+        def answered(result: list[Action] | None) -> None:
+            if result:
+                self.accepted.discard(oid)
+                if isinstance(result[0], Accept):
+                    self.custom[oid] = result
+                elif len(result) > 1:
+                    self.custom[oid] = result  # declined, with a counter-offer
+                else:
+                    self.custom.pop(oid, None)  # plainly declined
+                self._update()
+
+        self.app.push_screen(AnswerScreen(self.state, self.player, oid), callback=answered)
 
     def action_later(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,213 @@
+"""Benchmark of hand-overs at one keyboard: privacy screens and answer dialogs per round.
+
+    python scripts/bench_handovers.py [--games N] [--seed S] [--offers often|rarely|never]
+                                      [--people-offers often|rarely|never] [--size WxH]
+
+Whole classic games with 4 seats, Ann and Bob people, Cy and Dee computer
+players (level basic), played through the app with Textual's pilot
+(``run_test``). The people's decisions come from a fixed policy: a basic bot
+of their own (which offers to the other person ``--people-offers``, "rarely"
+by default: at most once a turn) plays what it chooses through the table
+screen's ``play`` (the same hand-over flow as a key), and every dialog the app
+opens is answered with keys: Enter on the privacy screen, Space on the turn's
+end, ``a``/``n`` (or the dialog's own keys) on an answer dialog as the
+person's bot would answer.
+
+It prints, per game and on average: privacy screens and answer dialogs per
+round (a round: every seat one turn), and the most answer dialogs one person
+met in one computer player's turn. The computer players offer to people
+``--offers`` ("often" by default, as in the app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+PEOPLE = (0, 1)
+#: presses without the game moving on before a game is given up as stuck
+STUCK = 400
+
+
+@dataclass
+class Tally:
+    privacy: int = 0
+    answers: int = 0
+    #: (turn, person) -> answer dialogs that person met in a computer player's turn
+    asked: Counter[tuple[int, int]] = field(default_factory=Counter)
+    turns: int = 0
+    presses: int = 0
+    #: privacy screens by what they said (names left out) and whose turn it was
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def rounds(self) -> float:
+        return self.turns / len(NAMES)
+
+
+def is_answer_dialog(screen: Any) -> bool:
+    name = type(screen).__name__
+    return name in ("AnswerScreen", "AnswerAllScreen")
+
+
+async def play_game(seed: int, offers: str, people_offers: str, size: tuple[int, int]) -> Tally:
+    from bohnanza_tui.bots import make_bot
+    from bohnanza_tui.rules import check, view
+    from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.ui.app import BohnanzaApp
+    from bohnanza_tui.ui.hotseat import Seat, fallback_action
+    from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
+    from bohnanza_tui.ui.screens.table import TableScreen
+
+    tally = Tally()
+    session = Session.new("classic", NAMES, seed)
+    seats = [Seat(n) if p in PEOPLE else Seat(n, "computer", "basic") for p, n in enumerate(NAMES)]
+
+    def factory(level: str, bot_seed: int, **_options: Any) -> Any:
+        return make_bot(level, bot_seed, people=PEOPLE, offers_to_people=offers)  # type: ignore[arg-type]
+
+    # the people's policy: a basic bot each, offering to the other person as set
+    policy = {
+        p: make_bot("basic", seed * 101 + p, people=PEOPLE, offers_to_people=people_offers)  # type: ignore[arg-type]
+        for p in PEOPLE
+    }
+
+    class Counted(BohnanzaApp):
+        def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+            state = session.state
+            if isinstance(screen, PrivacyScreen):
+                tally.privacy += 1
+                reason = screen.reason
+                for name in NAMES:
+                    reason = reason.replace(name, "X")
+                reason = re.sub(r"\d+", "N", reason)
+                whose = "person" if state.active in PEOPLE else "computer"
+                tally.reasons[f"{whose}'s turn, phase {state.phase.value}: {reason}"] += 1
+            elif is_answer_dialog(screen):
+                tally.answers += 1
+                if state.active not in PEOPLE:
+                    tally.asked[(state.turn, screen.player)] += 1
+            return super().push_screen(screen, *args, **kwargs)
+
+    app = Counted(session, seats=seats, bot_factory=factory, bot_delay=0, autosave=None)
+
+    def decide(person: int) -> Any:
+        state = session.state
+        try:
+            action = policy[person].act(view(state, person), person)
+        except Exception:
+            action = None
+        if action is None or check(state, action) is not None:
+            action = fallback_action(state, person)
+        return action
+
+    def answer_keys(screen: Any) -> list[str]:
+        """The keys that answer the open answer dialog as the person's policy would."""
+        person = screen.player
+        if hasattr(screen, "keys_for"):  # one dialog for several offers
+            return list(screen.keys_for({o: accepts(person, o) for o in screen.offer_ids}))
+        return ["a"] if accepts(person, screen.offer_id) else ["n"]
+
+    def accepts(person: int, offer_id: int) -> bool:
+        from bohnanza_tui.bots.basic import Policy
+
+        v = view(session.state, person)
+        policy[person].new_decision(v)
+        return type(Policy(v, person, policy[person]).answer(offer_id)).__name__ == "Accept"
+
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        last = (-1, -1)
+        idle = 0
+        while not session.state.over:
+            screen = app.screen
+            hs = app.hotseat
+            assert hs is not None
+            keys: list[str] = []
+            if isinstance(screen, PrivacyScreen):
+                keys = ["enter"]
+            elif isinstance(screen, TurnOverScreen):
+                keys = ["space"]
+            elif is_answer_dialog(screen):
+                keys = answer_keys(screen)
+            elif isinstance(screen, TableScreen):
+                actor = hs.next_actor()
+                if actor is not None and hs.holder == actor and hs.is_human(actor):
+                    screen.play(decide(actor))
+                    tally.presses += 1
+                else:
+                    await pilot.pause()
+            else:
+                keys = [
+                    "escape"
+                ]  # a list opened for the person (the offers): the policy acts instead
+            for key in keys:
+                await pilot.press(key)
+                tally.presses += 1
+            if keys:
+                await pilot.pause()
+            now = (len(session.log), session.state.turn)
+            idle = idle + 1 if now == last else 0
+            last = now
+            if idle > STUCK:
+                raise RuntimeError(f"seed {seed}: stuck on {type(app.screen).__name__}")
+        tally.turns = session.state.turn
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--offers", default="often", choices=["often", "rarely", "never"])
+    parser.add_argument("--people-offers", default="rarely", choices=["often", "rarely", "never"])
+    parser.add_argument("--size", default="120x40")
+    parser.add_argument("--why", action="store_true", help="privacy screens by their reason")
+    args = parser.parse_args(argv)
+    size = tuple(int(x) for x in args.size.split("x"))
+    privacy, answers, worst = [], [], []
+    reasons: Counter[str] = Counter()
+    rounds_total = 0.0
+    print(
+        f"classic, 4 seats: Ann and Bob people, Cy and Dee basic; computers offer to people "
+        f"{args.offers}, people to each other {args.people_offers}"
+    )
+    for g in range(args.games):
+        seed = args.seed + g
+        t = asyncio.run(play_game(seed, args.offers, args.people_offers, size))  # type: ignore[arg-type]
+        rounds = t.rounds()
+        most = max(t.asked.values(), default=0)
+        privacy.append(t.privacy / rounds)
+        answers.append(t.answers / rounds)
+        worst.append(most)
+        reasons += t.reasons
+        rounds_total += rounds
+        print(
+            f"game {g + 1:2} (seed {seed}): {rounds:4.1f} rounds, "
+            f"{t.privacy:3} privacy screens ({t.privacy / rounds:4.1f}/round), "
+            f"{t.answers:3} answer dialogs ({t.answers / rounds:4.1f}/round), "
+            f"most asked in one computer turn: {most}",
+            flush=True,
+        )
+    print(
+        f"average over {args.games} games: {statistics.mean(privacy):.1f} privacy screens "
+        f"and {statistics.mean(answers):.1f} answer dialogs per round; one person asked at most "
+        f"{max(worst)} times in one computer turn"
+    )
+    if args.why:
+        for reason, n in reasons.most_common():
+            print(f"  {n / rounds_total:5.2f}/round  {reason}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
