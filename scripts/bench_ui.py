@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import queue
 import random
 import shlex
 import shutil
@@ -166,8 +167,11 @@ Minimal().run()
 class Sample:
     key: str
     group: str
-    #: seconds from sending the key to the first and to the last byte of the answer
+    #: seconds from sending the key to the first byte of the answer, to the screen as it
+    #: ends up (the end of the output burst after which the pane's text no longer changes),
+    #: and to the last byte (repaints that change nothing included)
     first: float
+    shown: float
     last: float
 
 
@@ -175,8 +179,10 @@ class Tmux:
     """A tmux server of its own with one window of a fixed size, driven by a control-mode client.
 
     The client's ``%output`` lines arrive as the pane's program writes: a reader
-    thread stamps them, so the first and the last byte of an answer are timed to
-    a fraction of a millisecond without polling the screen.
+    thread stamps them, so an answer's bursts of output are timed to a fraction
+    of a millisecond. Commands (``send-keys``, ``capture-pane``) go through the
+    same client, whose replies come back in ``%begin``/``%end`` blocks: a
+    capture takes about a millisecond, no process started.
     """
 
     def __init__(self, folder: Path, width: int, height: int) -> None:
@@ -196,7 +202,9 @@ class Tmux:
         )
         self.output: list[float] = []  # when each %output line arrived
         self._lock = threading.Lock()
+        self._replies: queue.Queue[tuple[bool, str]] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        self._replies.get(timeout=10)  # the attach's own reply
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True)
@@ -206,31 +214,53 @@ class Tmux:
 
     def _read(self) -> None:
         assert self.client.stdout is not None
+        block: list[bytes] | None = None
         for line in self.client.stdout:
-            if line.startswith(b"%output "):
+            if block is not None:  # inside a reply: no notification comes in between
+                if line.startswith((b"%end ", b"%error ")):
+                    text = b"".join(block).decode("utf-8", "replace")
+                    self._replies.put((line.startswith(b"%end "), text))
+                    block = None
+                else:
+                    block.append(line)
+            elif line.startswith(b"%output "):
                 stamp = time.perf_counter()
                 with self._lock:
                     self.output.append(stamp)
+            elif line.startswith(b"%begin "):
+                block = []
 
-    def command(self, line: str) -> float:
-        """Send one tmux command through the control client; returns when it was sent."""
+    def command(self, line: str) -> tuple[float, str]:
+        """Run one tmux command through the control client: when it was sent, and its output."""
         assert self.client.stdin is not None
         stamp = time.perf_counter()
         self.client.stdin.write(line.encode() + b"\n")
-        return stamp
+        ok, text = self._replies.get(timeout=30)
+        if not ok:
+            raise RuntimeError(f"tmux {line.split()[0]}: {text.strip()}")
+        return stamp, text
 
     def send(self, key: str) -> float:
-        return self.command(f"send-keys -t {self.target} {shlex.quote(key)}")
+        return self.command(f"send-keys -t {self.target} {shlex.quote(key)}")[0]
 
     def start(self, command: str) -> float:
         """Run ``command`` in the window (whatever ran there is killed first)."""
-        return self.command(f"respawn-pane -k -t {self.target} {shlex.quote(command)}")
+        return self.command(f"respawn-pane -k -t {self.target} {shlex.quote(command)}")[0]
 
     def screen(self) -> str:
-        return self._tmux("capture-pane", "-p", "-t", self.target)
+        return self.command(f"capture-pane -p -t {self.target}")[1]
 
     def dead(self) -> bool:
-        return self._tmux("display-message", "-p", "-t", self.target, "#{pane_dead}").strip() == "1"
+        reply = self.command(f"display-message -p -t {self.target} '#{{pane_dead}}'")[1]
+        return reply.strip() == "1"
+
+    def last_output(self) -> float:
+        with self._lock:
+            return self.output[-1] if self.output else 0.0
+
+    def outputs_since(self, since: float) -> list[float]:
+        with self._lock:
+            return [t for t in self.output[-4000:] if t >= since]
 
     def settle(
         self, since: float, quiet: float, timeout: float = 10.0
@@ -242,8 +272,7 @@ class Tmux:
         deadline = since + timeout
         while True:
             now = time.perf_counter()
-            with self._lock:
-                after = [t for t in self.output[-4000:] if t >= since]
+            after = self.outputs_since(since)
             if after and now - after[-1] >= quiet:
                 return after[0], after[-1]
             if not after and now > deadline:
@@ -252,11 +281,7 @@ class Tmux:
 
     def quiet_for(self, quiet: float) -> None:
         """Wait until nothing came for ``quiet`` seconds."""
-        while True:
-            with self._lock:
-                last = self.output[-1] if self.output else 0.0
-            if time.perf_counter() - last >= quiet:
-                return
+        while time.perf_counter() - self.last_output() < quiet:
             time.sleep(0.005)
 
     def wait_for(self, text: str, timeout: float = 30.0) -> str:
@@ -278,26 +303,53 @@ class Tmux:
             self.client.wait(timeout=5)
 
 
+#: a pause in the output this long ends a burst: the screen is read then
+BURST_GAP = 0.003
+
+
 def press(
     tm: Tmux, key: str, group: str, quiet: float, expect: str | None = None, timeout: float = 5.0
 ) -> Sample | None:
-    """Send ``key`` and time the answer: up to the last byte before the screen, changed (and
-    showing ``expect``), stays quiet. None (and a note) if it never does within ``timeout``."""
+    """Send ``key`` and time the answer, until the output stays quiet for ``quiet`` with the
+    screen changed (and showing ``expect``). None (and a note) if that doesn't happen within
+    ``timeout``.
+
+    After each burst of output the pane is read: the answer was shown at the end of the
+    first burst from which on the screen stayed as it ends up.
+    """
     tm.quiet_for(quiet)
     before = tm.screen()
     sent = tm.send(key)
-    since, first = sent, None
+    shots: list[tuple[float, str]] = []  # (end of a burst, the screen then)
     while True:
-        answer = tm.settle(since, quiet, timeout)
-        after = tm.screen()
-        if answer is None:
-            why = "no change" if after == before else f"no {expect!r}"
-            print(f"  (key {key!r}: {why}; sample dropped)", file=sys.stderr)
-            return None
-        first = answer[0] if first is None else first
-        if after != before and (expect is None or expect in after):
-            return Sample(key, group, first - sent, answer[1] - sent)
-        since = answer[1] + 1e-6  # only part of the answer yet: wait for more output
+        now = time.perf_counter()
+        after = tm.outputs_since(sent)
+        if not after:
+            if now - sent > timeout:
+                break
+            time.sleep(0.001)
+            continue
+        end = after[-1]
+        if now - end >= BURST_GAP and (not shots or end > shots[-1][0]):
+            screen = tm.screen()
+            if tm.last_output() == end:  # nothing came while reading: the screen as of ``end``
+                shots.append((end, screen))
+        if now - end >= quiet and shots and shots[-1][0] == end:
+            final = shots[-1][1]
+            if final != before and (expect is None or expect in final):
+                shown = end
+                for stamp, screen in reversed(shots):
+                    if screen != final:
+                        break
+                    shown = stamp
+                return Sample(key, group, after[0] - sent, shown - sent, end - sent)
+            if now - end > timeout:
+                break
+        time.sleep(0.001)
+    final = tm.screen()
+    why = "no change" if final == before else f"no {expect!r}"
+    print(f"  (key {key!r}: {why}; sample dropped)", file=sys.stderr)
+    return None
 
 
 def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
@@ -491,8 +543,10 @@ def tmux_main(args: argparse.Namespace) -> None:
                 )
         finally:
             tm.close()
+    load = os.getloadavg()
     print(
-        f"key to settled screen, late 5-player Bohn Voyage ({args.positions} positions of each kind):"
+        f"key to the screen as it ends up, late 5-player Bohn Voyage ({args.positions} "
+        f"positions of each kind; load average now {load[0]:.2f}):"
     )
     groups: dict[str, list[Sample]] = {}
     for sample in samples:
@@ -500,17 +554,19 @@ def tmux_main(args: argparse.Namespace) -> None:
     aims = {"table": "aim median <= 20, p90 <= 33", "open": "aim p90 <= 50"}
     for group, these in groups.items():
         aim = f"  [{aims[group]}]" if group in aims else ""
-        print(f"  {group:16} {figures([s.last for s in these])}{aim}")
+        print(f"  {group:16} {figures([s.shown for s in these])}{aim}")
         keys: dict[str, list[float]] = {}
         for s in these:
-            keys.setdefault(s.key, []).append(s.last)
+            keys.setdefault(s.key, []).append(s.shown)
         if len(keys) > 1:
             for k, values in keys.items():
                 label = OPENING.get(k, k)
                 print(f"    {label:14} {figures(values)}")
-    first = [s.first for s in samples if s.group == "table"]
-    if first:
-        print(f"  (table keys, first byte of the answer: {figures(first)})")
+    for group in ("table", "open"):
+        these = [s for s in samples if s.group == group]
+        if these:
+            print(f"  ({group}: first byte {figures([s.first for s in these])})")
+            print(f"  ({group}: last byte  {figures([s.last for s in these])})")
 
 
 def main() -> None:
