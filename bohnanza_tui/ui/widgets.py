@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Self
 
 from rich.text import Text
 from textual import events, on
@@ -10,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
@@ -203,13 +205,42 @@ class EventLog(RichLog):
         self._entries: list[Text] = []
         self._wrapped_at = 0
 
-    def _add(self, text: Text) -> None:
-        self._entries.append(text)
-        self.write(text)
+    #: lines are being added to a log that overflows already: no layout of the screen
+    _quiet_layout = False
+
+    def _add(self, *texts: Text) -> None:
+        """Write lines, and show the last one in the same frame as the rest of the move.
+
+        RichLog would lay the whole screen out for each line (its virtual size grows)
+        and scroll a frame later. Once the log overflows, its scrollbar stays as it is
+        but for the thumb: the log updates the scrollbar itself and skips the layout;
+        it scrolls at once.
+        """
+        sized = getattr(self, "_size_known", False)  # before that, RichLog holds the lines back
+        self._quiet_layout = sized and self.max_scroll_y > 0 and self.show_vertical_scrollbar
+        try:
+            for text in texts:
+                self._entries.append(text)
+                self.write(text, scroll_end=None if not sized else False)
+        finally:
+            quiet, self._quiet_layout = self._quiet_layout, False
+        if quiet:
+            self._scroll_update(self.virtual_size)  # the thumb's size (as a layout would)
+        if sized and texts:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        layout = layout and not self._quiet_layout
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def add_events(self, lines: list[str]) -> None:
-        for line in lines:
-            self._add(Text(line))
+        self._add(*(Text(line) for line in lines))
 
     def add_refusal(self, text: str) -> None:
         self._add(Text("✗ " + text, style="bold"))
