@@ -190,6 +190,8 @@ class BohnanzaApp(App[int]):
         self.autosave_target: Path | None = autosave_path() if autosave is _DEFAULT else autosave
         self.hotseat: HotSeat | None = None
         self.coin_history: list[list[int]] = []
+        #: a move is shown and its autosave not yet written
+        self._save_due = False
         self._translate_palette_key()
 
     def _translate_palette_key(self) -> None:
@@ -261,10 +263,12 @@ class BohnanzaApp(App[int]):
     # -- unfinished games -----------------------------------------------------------------
 
     def unfinished_games(self) -> list[SavedGame]:
+        self._autosave_due()
         return saves.unfinished(self.autosave_target)
 
     def _put_aside(self) -> None:
         """Another game takes the autosave: an unfinished game there moves to the kept ones."""
+        self._autosave_due()  # with its last move
         try:
             saves.put_aside(self.autosave_target)
         except OSError as exc:
@@ -335,7 +339,24 @@ class BohnanzaApp(App[int]):
             self.coin_history.append(coins)
         else:
             self.coin_history[state.turn - 1] = coins
-        self._autosave()
+        self._autosave_soon()
+
+    def _autosave_soon(self) -> None:
+        """Write the autosave right after the screen shows the move: a key's answer
+        doesn't wait for the disk (moves in quick succession are written once)."""
+        if self._save_due:
+            return
+        self._save_due = True
+        if not self.call_after_refresh(self._autosave_due):
+            self._autosave_due()
+
+    def _autosave_due(self) -> None:
+        if self._save_due:
+            self._save_due = False
+            self._autosave()
+
+    def on_unmount(self) -> None:
+        self._autosave_due()  # quitting right after a move: it is written all the same
 
     def _history(self, session: Session) -> list[list[int]]:
         """Coins per player after each turn, from the session's replay."""
@@ -445,6 +466,7 @@ class BohnanzaApp(App[int]):
 
         from .hotseat import seats_from
 
+        self._autosave_due()
         if self.autosave_target is None or not self.autosave_target.exists():
             self.notify(_("There is no game to resume."))
             return
