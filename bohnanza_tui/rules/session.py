@@ -7,7 +7,7 @@ current turn (at most ``limits.MAX_UNDO``), so it never replays the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, Final
 
 from ..i18n import N_
@@ -95,32 +95,66 @@ class Session:
                 del self._undo[0]
                 self._barrier = _TOO_MANY
 
-    def can_undo(self, player: int | None = None) -> Refusal | None:
-        """``None`` if the last move can be taken back (by ``player``, if given), else why not."""
+    def can_undo(
+        self, player: int | None = None, computers: Collection[int] = ()
+    ) -> Refusal | None:
+        """``None`` if the last move can be taken back (by ``player``, if given), else why not.
+
+        ``computers``: seats whose moves right after ``player``'s last move are
+        their replies to it (a computer player's answer to an offer): an undo by
+        ``player`` takes them back too (``undo_depth``).
+        """
+        depth = self.undo_depth(player, computers)
+        return depth if isinstance(depth, Refusal) else None
+
+    def undo_depth(
+        self, player: int | None = None, computers: Collection[int] = ()
+    ) -> int | Refusal:
+        """How many moves an undo by ``player`` takes back, or why it can't.
+
+        The moves of ``computers`` at the end of the log, then ``player``'s own
+        last move before them (``player`` None: just the last move). Never past
+        a move that revealed a card, an earlier turn or ``MAX_UNDO`` moves: the
+        copies of those positions are not kept.
+        """
         if not self.log:
             return Refusal(UNDO_RULE, N_("there is nothing to undo"), {})
         if self.state.over:
             return Refusal(UNDO_RULE, N_("the game is over"), {})
-        if not self._undo:
+        n = len(self.log)
+        depth = 0
+        if player is not None:
+            while (
+                depth < n - 1
+                and self.log[n - 1 - depth].player != player
+                and self.log[n - 1 - depth].player in computers
+            ):
+                depth += 1
+            last = self.log[n - 1 - depth]
+            if last.player != player:
+                return Refusal(
+                    UNDO_RULE,
+                    N_("the last move was {name}'s; only {name} can take it back"),
+                    {"name": self.state.players[last.player].name},
+                )
+        depth += 1
+        if len(self._undo) < depth:
             return Refusal(
                 UNDO_RULE, self._barrier or N_("there is nothing to undo"), {"n": MAX_UNDO}
             )
-        last = self.log[-1]
-        if player is not None and last.player != player:
-            return Refusal(
-                UNDO_RULE,
-                N_("the last move was {name}'s; only {name} can take it back"),
-                {"name": self.state.players[last.player].name},
-            )
-        return None
+        return depth
 
-    def undo(self, player: int | None = None) -> Action:
-        """Take back the last move and return it; raises ``IllegalAction`` when ``can_undo`` refuses."""
-        refusal = self.can_undo(player)
-        if refusal is not None:
-            raise IllegalAction(refusal)
-        self.state = self._undo.pop()
-        return self.log.pop()
+    def undo(self, player: int | None = None, computers: Collection[int] = ()) -> Action:
+        """Take back the last move (``undo_depth``: with the computers' replies after it) and
+        return it; raises ``IllegalAction`` when ``can_undo`` refuses."""
+        depth = self.undo_depth(player, computers)
+        if isinstance(depth, Refusal):
+            raise IllegalAction(depth)
+        self.state = self._undo[len(self._undo) - depth]
+        del self._undo[len(self._undo) - depth :]
+        action = self.log[len(self.log) - depth]
+        del self.log[len(self.log) - depth :]
+        return action
 
     def replay(self) -> Iterator[tuple[Action | None, GameState]]:
         """The positions from ``start``: ``(None, start)``, then ``(action, position after it)``."""

@@ -86,6 +86,10 @@ class HotSeat:
     def humans(self) -> list[int]:
         return [p for p, s in enumerate(self.seats) if s.is_human]
 
+    @property
+    def computers(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if not s.is_human]
+
     def is_human(self, player: int) -> bool:
         return self.seats[player].is_human
 

@@ -138,3 +138,58 @@ def session_log(app: Any) -> list[str]:
 
     log = next(s for s in app.screen_stack if s.query(EventLog)).query_one(EventLog)
     return [strip.text.strip() for strip in log.lines]
+
+
+# -- undo after a computer's reply (item 7) ------------------------------------------------
+
+
+def ann_offers_cy_a_gift() -> tuple[Session, MakeOffer]:
+    """Ann (a person) in phase 2, about to offer a face-up card to Cy (a computer player)."""
+    from bohnanza_tui.rules.actions import Plant
+
+    session = Session(new_game("classic", ["Ann", "Bob", "Cy"], 5))
+    for _ in range(2):
+        session.play(Plant(0, session.state.players[0].hand[0], 0, len(session.log)))
+    if session.state.phase is Phase.PLANT:
+        session.play(EndPhase(0))
+    assert session.state.phase is Phase.TRADE
+    return session, MakeOffer(0, 2, (session.state.face_up[0],), ())
+
+
+def test_a_person_s_undo_takes_back_the_computer_replies_after_it() -> None:
+    """Undo by Ann: her offer and Cy's answer to it; never Bob's move, never past a draw."""
+    session, offer = ann_offers_cy_a_gift()
+    before = session.state.copy()
+    session.play(offer)
+    session.play(Decline(2, session.state.offers[0].id))  # Cy, a computer, declines
+    assert session.can_undo(0) is not None  # the last move is Cy's
+    assert session.undo_depth(0, computers=[2]) == 2
+    assert session.undo_depth(1, computers=[2]) != 2  # Bob made neither move
+    assert session.undo(0, computers=[2]) == offer
+    assert session.state == before and len(session.log) == 2
+    # a person's move between them is never taken back by another person
+    session.play(offer)
+    session.play(Decline(2, session.state.offers[0].id))
+    session.play(MakeOffer(1, 0, (), (1,)))  # Bob asks Ann for a wax
+    assert session.can_undo(0, computers=[2]) is not None
+    assert session.can_undo(1, computers=[2]) is None
+
+
+async def test_undo_after_a_computer_declined() -> None:
+    session, offer = ann_offers_cy_a_gift()
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cy", "computer")]
+    app = make_app(session, seats=seats, bot_factory=lambda _level, _seed, **_kw: Generous())
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        gift = offer.give[0]
+        app.screen.play(offer)  # as the offer dialog sends it
+        await pilot.pause()
+        assert "Cy declines offer 1." in " ".join(session_log(app))
+        assert session.state.offers == [] and gift in session.state.face_up
+        await press(pilot, "u")
+        assert len(session.log) == 2  # the offer and Cy's answer are taken back
+        assert session.state.offers == [] and gift in session.state.face_up
+        assert "Undone: your last action and the computer player's reply after it." in " ".join(
+            session_log(app)
+        )
+        assert "Can't undo" not in screen_text(app)

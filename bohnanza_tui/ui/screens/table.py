@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 
-from bohnanza_tui.i18n import N_, _
+from bohnanza_tui.i18n import N_, _, ngettext
 from bohnanza_tui.rules import (
     KIND_OF,
     KONTOR,
@@ -107,7 +107,11 @@ class TableScreen(TableView):
         if action == "command":
             return holder is not None and not state.over
         if action == "undo":
-            return not state.over and holder is not None and hs.session.can_undo(holder) is None
+            return (
+                not state.over
+                and holder is not None
+                and hs.session.can_undo(holder, hs.computers) is None
+            )
         if action in ("hint", "hint_off"):
             # for the person at the keyboard with a decision to make; the other key says why not
             return self._hint_player() is not None and (action == "hint") == self._hints_on()
@@ -523,12 +527,21 @@ class TableScreen(TableView):
     def action_undo(self) -> None:
         session = self.hs.session
         holder = self.hs.holder
-        refusal = session.can_undo(holder)
-        if refusal is not None:
-            self.notify(str(refusal), title=_("Can't undo"), severity="warning", markup=False)
+        # a person's last move goes back with the computer players' replies to it
+        depth = session.undo_depth(holder, self.hs.computers)
+        if not isinstance(depth, int):
+            self.notify(str(depth), title=_("Can't undo"), severity="warning", markup=False)
             return
-        session.undo(holder)
-        self.query_one(EventLog).add_note(_("Undone: the last action was taken back."))
+        session.undo(holder, self.hs.computers)
+        if depth == 1:
+            note = _("Undone: the last action was taken back.")
+        else:
+            note = ngettext(
+                "Undone: your last action and the computer player's reply after it.",
+                "Undone: your last action and the {n} computer replies after it.",
+                depth - 1,
+            ).format(n=depth - 1)
+        self.query_one(EventLog).add_note(note)
         self.host.after_action()
         self.advance()
 
