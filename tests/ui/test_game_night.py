@@ -6,6 +6,7 @@ Each test plays the situation a group ran into and asserts the game state
 
 from __future__ import annotations
 
+from textual.widgets import Static
 from ui_helpers import SIZE, classic, log_text, make_app, press, screen_text
 
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
@@ -328,7 +329,7 @@ async def test_colony_beanometers_show_on_the_table_when_buying_and_in_help() ->
         assert isinstance(app.screen, ChoiceScreen) and WAX_METERS in screen_text(app)
         await press(pilot, "escape", "question_mark")
         assert isinstance(app.screen, HelpScreen)
-        markdown = app.screen.query_one("Markdown").source
+        markdown = app.screen.query_one("#help-text", Static).content.markup
         assert "| ○ wax | 4 7 9 11 | 3 7 10 12 | 5 9 12 14 | 2 6 9 11 |" in markdown
 
 

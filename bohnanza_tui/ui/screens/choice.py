@@ -14,12 +14,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bohnanza_tui.i18n import _
 
 from ..choices import Choice
+from ..widgets import KeyBar
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -74,7 +75,7 @@ class ChoiceScreen(ModalScreen[Any]):
                 options.append(Option(_("Nothing to choose from now."), disabled=True))
             yield OptionList(*options, id="choices")
             yield Static(_("↑↓ choose · Enter or 1-9 select · Esc cancel"), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Static
 
-from bohnanza_tui.i18n import N_, _
+from bohnanza_tui.i18n import N_, _, current_language
 
 from .. import render
+from ..widgets import KeyBar
 
 RULES = N_(
     """\
@@ -169,6 +173,17 @@ def help_markdown() -> str:
     )
 
 
+@lru_cache(maxsize=4)
+def help_page(lang: str) -> Markdown:
+    """The help in ``lang`` (the language in use), parsed once.
+
+    One widget renders it (Rich's Markdown): Textual's Markdown widget mounts a
+    widget per paragraph, list item and table cell, some two hundred, which made
+    opening the help take several times longer than any other dialog.
+    """
+    return Markdown(help_markdown(), code_theme="ansi_dark", inline_code_theme="ansi_dark")
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", _("Close")),
@@ -176,8 +191,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="dialog wide"):
-            yield Markdown(help_markdown())
-        yield Footer()
+            yield Static(help_page(current_language()), id="help-text")
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()
@@ -200,7 +215,7 @@ class TextScreen(ModalScreen[None]):
         with VerticalScroll(id="text-page", classes="dialog wide") as scroll:
             scroll.border_title = self.title_text
             yield Static(self.text, markup=False)
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#text-page").focus()
