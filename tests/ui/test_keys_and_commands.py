@@ -119,7 +119,7 @@ async def test_counter_offer_goes_back_to_the_active_player() -> None:
         assert "You give 1 × ■ soy to Ann for 1 × ○ wax." in text
         await press(pilot, "tab", "down", "down", "right", "ctrl+s")  # ask for a blue bean too
         assert "Pass the keyboard to Ann" in screen_text(app)
-        assert "Ann has an offer to answer." in screen_text(app)
+        assert "Ann, a bid is in for you." in screen_text(app)  # a counter is a bid to Ann
         await press(pilot, "enter")
         text = screen_text(app)
         assert "Bob offers 1 × ■ soy and wants 1 × ○ wax, 1 × ◆ blue." in text

@@ -38,6 +38,7 @@ TESTED = {
     "b", "i", "s", "l", "x", "g", "m", "r", "u", "ctrl+z", "colon", "slash",
     "question_mark", "f1", "ctrl+s", "ctrl+q",
     "n",  # the hint: test_hint_key.py
+    "B",  # a bid: test_trading_at_one_keyboard.py
 }  # fmt: skip
 
 

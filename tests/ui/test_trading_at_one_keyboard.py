@@ -20,6 +20,7 @@ from bohnanza_tui.rules.save import Session
 from bohnanza_tui.rules.trading import awaiting
 from bohnanza_tui.ui.hotseat import Seat, fallback_action
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen
 
 CY, DEE, ANN, BOB = range(4)
@@ -193,3 +194,69 @@ async def test_undo_after_a_computer_declined() -> None:
             session_log(app)
         )
         assert "Can't undo" not in screen_text(app)
+
+
+# -- bids: any player may offer to the active player (item 2, R-BASE-8) -----------------
+
+
+async def test_a_one_for_one_bid_costs_two_hand_overs_planting_included() -> None:
+    from ui_helpers import classic
+
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.screens.choice import ChoiceScreen
+    from bohnanza_tui.ui.screens.trade import OfferBuilder
+
+    session = classic()  # Ann, Bob and Cy: three people
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")  # Ann turns up the face-up cards
+        assert session.state.phase is Phase.TRADE
+        green = session.state.face_up[0]
+        soy = session.state.players[1].hand[0]
+        seen = counting(app, session)
+        await press(pilot, "B")
+        assert isinstance(app.screen, ChoiceScreen) and "Who bids?" in screen_text(app)
+        await press(pilot, "1")  # Bob
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Bob makes a bid to Ann." in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, OfferBuilder)
+        text = screen_text(app)
+        assert "Bid to Ann — Bob" in text and "Face up: ♠ green, ○ wax" in text
+        assert "Ann's hand" not in text
+        # Bob's front soy for one of the face-up kinds (listed first)
+        await press(pilot, "space", "tab", "right")
+        assert "You give 1 × ■ soy to Ann for 1 × ♠ green." in screen_text(app)
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Ann, a bid is in for you." in screen_text(app)
+        await press(pilot, "enter", "a")  # Ann takes it: the face-up green for Bob's soy
+        assert session.state.players[0].received == [soy]
+        await press(pilot, "e")  # end trading: Bob's green is planted without a hand-over
+        assert KIND_OF[green] == KIND_OF[session.state.players[1].holdings[0].fields[0][-1]]
+        assert session.state.players[1].received == []
+        assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+    assert [what for _turn, what in seen if what.startswith("privacy")] == [
+        "privacy Bob",
+        "privacy Ann",
+    ]
+
+
+async def test_bids_are_answered_together_and_another_person_may_bid_first() -> None:
+    from ui_helpers import classic
+
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p", "B", "1", "enter", "space", "tab", "right", "ctrl+s")
+        assert "Someone else bids first: B" in screen_text(app)
+        await press(pilot, "B", "2")  # Cy bids too, before Ann sees the bids
+        assert "Cy makes a bid to Ann." in screen_text(app)
+        await press(pilot, "enter", "space", "tab", "ctrl+s")  # a gift of Cy's front card
+        assert "Ann, 2 bids are in for you." in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, AnswerAllScreen)
+        assert "Ann, answer 2 offers" in screen_text(app)
+        await press(pilot, "1", "s")  # Bob's bid taken, Cy's declined
+        assert len(session.state.players[0].received) == 1
+        assert session.state.offers == []

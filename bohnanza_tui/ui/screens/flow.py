@@ -20,6 +20,7 @@ from textual.screen import Screen
 from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import Action, IllegalAction, Phase
 from bohnanza_tui.rules.actions import EndPhase
+from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.trading import awaited, awaiting
 
 from ..widgets import EventLog
@@ -198,13 +199,92 @@ class GameFlowScreen(Screen[None]):
             self.refresh_table()
             if any(isinstance(s, PrivacyScreen) for s in self.app.screen_stack):
                 return  # the keyboard is being passed already; Enter there reveals the right hand
+            bid_first = self._bidders(exclude_holder=False) if self._bids_in(actor) else []
             self.app.push_screen(
-                PrivacyScreen(hs.state.players[actor].name, self._pass_reason(actor)),
-                callback=lambda _result: self._revealed(actor),
+                PrivacyScreen(
+                    hs.state.players[actor].name, self._pass_reason(actor), bid_key=bool(bid_first)
+                ),
+                callback=lambda result: (
+                    self.action_bid() if result == "bid" else self._revealed(actor)
+                ),
             )
             return
         self.refresh_table()
         self._auto_dialog(actor)
+
+    # -- bids: any player may offer to the active player in phase 2 (R-BASE-8) ------------
+
+    def _bidders(self, exclude_holder: bool = False) -> list[int]:
+        """The people who may bid now: not the active player (and not the holder, if asked)."""
+        hs = self.hs
+        state = hs.state
+        if state.phase is not Phase.TRADE or state.over or setup(state).duel:
+            return []
+        return [
+            p for p in hs.humans if p != state.active and not (exclude_holder and p == hs.holder)
+        ]
+
+    def _bids_in(self, actor: int) -> bool:
+        """Is the keyboard going to the active player for bids (other people's offers) to them?"""
+        state = self.hs.state
+        return (
+            state.phase is Phase.TRADE
+            and actor == state.active
+            and any(o.proposer != actor for o in self._offers_to_answer(actor))
+        )
+
+    def action_bid(self) -> None:
+        """Someone bids to the active player: who, then (behind the privacy screen) what."""
+        hs = self.hs
+        bidders = self._bidders()
+        if not bidders:
+            self.app.bell()
+            self.advance()
+            return
+        if len(bidders) == 1:
+            self._bid_by(bidders[0])
+            return
+        from .. import choices
+        from .choice import ChoiceScreen
+
+        def chosen(player: int | None) -> None:
+            if player is None:
+                self.advance()  # nobody bids: the keyboard goes to whom the game waits for
+            else:
+                self._bid_by(player)
+
+        people = sorted(bidders, key=lambda p: p != hs.holder)  # the one at the keyboard first
+        screen = ChoiceScreen(_("Who bids?"), choices.player_choices(hs.state, people))
+        self.app.push_screen(screen, callback=chosen)
+
+    def _bid_by(self, bidder: int) -> None:
+        hs = self.hs
+        if bidder == hs.holder or not hs.shared:
+            self._build_bid(bidder)
+            return
+        hs.holder = None
+        self.refresh_table()
+        state = hs.state
+        reason = _("{name} makes a bid to {active}.").format(
+            name=state.players[bidder].name, active=state.players[state.active].name
+        )
+
+        def revealed(_result: object) -> None:
+            hs.reveal(bidder)
+            self._revealed_hook()
+            self.refresh_table()
+            self._build_bid(bidder)
+
+        self.app.push_screen(PrivacyScreen(state.players[bidder].name, reason), callback=revealed)
+
+    def _build_bid(self, bidder: int) -> None:
+        from .trade import OfferBuilder
+
+        def built(offer: Any) -> None:
+            if offer is None or not self.play(offer):
+                self.advance()  # no bid: the keyboard goes to whom the game waits for
+
+        self.app.push_screen(OfferBuilder(self.hs.state, bidder, bid=True), callback=built)
 
     def _plant_for(self, generation: int, plant: Action) -> None:
         if generation == self._generation and not self.hs.state.over:
@@ -223,6 +303,11 @@ class GameFlowScreen(Screen[None]):
             return _("{name} plants the beans received in trades.").format(
                 name=state.players[actor].name
             )
+        if self._bids_in(actor):
+            bids = [o for o in self._offers_to_answer(actor) if o.proposer != actor]
+            return ngettext(
+                "{name}, a bid is in for you.", "{name}, {n} bids are in for you.", len(bids)
+            ).format(name=state.players[actor].name, n=len(bids))
         if state.phase is Phase.TRADE and self._offers_to_answer(actor):
             return _("{name} has an offer to answer.").format(name=state.players[actor].name)
         if state.phase is Phase.TRADE and any(

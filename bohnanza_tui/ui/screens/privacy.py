@@ -12,15 +12,29 @@ from textual.widgets import Button, Footer, Label, Static
 from bohnanza_tui.i18n import _
 
 
-class PrivacyScreen(Screen[None]):
-    """A full screen that hides the table; Enter hands the table to ``name``."""
+class PrivacyScreen(Screen[str | None]):
+    """A full screen that hides the table; Enter hands the table to ``name``.
 
-    BINDINGS = [Binding("enter", "reveal", _("Show my hand"))]
+    With ``bid_key`` (the keyboard goes to the active player, bids are in)
+    ``B`` lets another person bid first: it dismisses with ``"bid"``.
+    """
 
-    def __init__(self, name: str, reason: str = "") -> None:
+    BINDINGS = [
+        Binding("enter", "reveal", _("Show my hand")),
+        Binding("B", "bid", _("Another bid first")),
+    ]
+
+    def __init__(self, name: str, reason: str = "", *, bid_key: bool = False) -> None:
         super().__init__()
         self.player_name = name
         self.reason = reason
+        self.bid_key = bid_key
+
+    def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
+        return self.bid_key if action == "bid" else True
+
+    def action_bid(self) -> None:
+        self.dismiss("bid")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box"):
@@ -32,6 +46,8 @@ class PrivacyScreen(Screen[None]):
             )
             if self.reason:
                 yield Static(self.reason, id="privacy-reason", markup=False)
+            if self.bid_key:
+                yield Static(_("Someone else bids first: B"), id="privacy-bid", markup=False)
             yield Static(
                 _("{name}, press Enter when only you can see the screen.").format(
                     name=self.player_name

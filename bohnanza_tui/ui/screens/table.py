@@ -71,6 +71,7 @@ class TableScreen(TableView):
         Binding("d", "donate", _("Donate")),
         Binding("d", "discard", _("Discard")),
         Binding("o", "offers", _("Offers")),
+        Binding("B", "bid", _("Bid")),
         Binding("b", "buy", _("Buy")),
         Binding("s", "sail", _("Sail")),
         Binding("l", "load", _("Load")),
@@ -133,6 +134,8 @@ class TableScreen(TableView):
             if (action == "end_offer") != (self.duel and action in ("end_trade", "end_offer")):
                 return False  # the Bean Duel's step 3 ends by leaving the rest on offer
             return bool(self._legal.get(EndPhase)) and state.phase is phase[action]
+        if action == "bid":  # any other person offers to the active player (R-BASE-8)
+            return holder is not None and bool(self._bidders())
         if action in ("trade", "donate"):
             return holder is not None and state.phase is Phase.TRADE and not self.duel
         if action == "offers":

@@ -110,11 +110,14 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
         to: int | None = None,
         give: set[int] | None = None,
         want: list[int] | None = None,
+        bid: bool = False,
     ) -> None:
         super().__init__()
         self.state = state
         self.player = player
         self.donation = donation
+        #: a bid to the active player (``B``): titled so, the face-up cards shown, their kinds first
+        self.bid = bid and player != state.active
         self.preset_give = give or set()
         self.preset_want = want or []
         active = state.active
@@ -130,12 +133,23 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
     def compose(self) -> ComposeResult:
         state = self.state
         title = _("Donate") if self.donation else _("Make an offer")
+        bid = self.bid
+        if bid:
+            title = _("Bid to {name}").format(name=state.players[state.active].name)
         with VerticalScroll(classes="dialog wide", id="offer-dialog"):
             yield Label(
                 f"{title} — {state.players[self.player].name}", classes="dialog-title", markup=False
             )
             # the dialog covers the table: what everyone grows, to know who wants what
             yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            if bid and state.face_up:
+                yield Static(
+                    Content.assemble(
+                        (_("Face up: "), "bold"),
+                        Content(", ").join([render.card(c) for c in state.face_up]),
+                    ),
+                    id="offer-face-up",
+                )
             with Horizontal(id="offer-columns"):
                 with Vertical(classes="column"):
                     yield Label(_("Give (Space picks)"), classes="column-title")
@@ -149,7 +163,7 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
                 if not self.donation:
                     with Vertical(classes="column"):
                         yield Label(_("Want (←/→ how many)"), classes="column-title")
-                        yield WantList(list(setup(state).deck_kinds), self.preset_want, id="want")
+                        yield WantList(self._kinds(), self.preset_want, id="want")
                 with Vertical(classes="column narrow"):
                     yield Label(_("To"), classes="column-title")
                     with RadioSet(id="to"):
@@ -165,6 +179,14 @@ class OfferBuilder(ModalScreen[MakeOffer | None]):
     def on_mount(self) -> None:
         self.query_one("#give", SelectionList).focus()
         self._update()
+
+    def _kinds(self) -> list[int]:
+        """The bean kinds to ask for; in a bid, those of the face-up cards first."""
+        kinds = list(setup(self.state).deck_kinds)
+        if not self.bid:
+            return kinds
+        up = list(dict.fromkeys(KIND_OF[c] for c in self.state.face_up))
+        return up + [k for k in kinds if k not in up]
 
     def offer(self) -> MakeOffer:
         give = tuple(self.query_one("#give", SelectionList).selected)
