@@ -1,8 +1,8 @@
 """Level ``strong``: determinized Monte Carlo search on the decisions that matter.
 
 For a decision with more than one sensible candidate (where to plant, which
-field to harvest to make room, whether to plant the second card, whether to
-accept an offer, which answer to confirm, whether to buy), it repeatedly:
+field to harvest to make room, whether to plant the second card, which answer
+to one of its offers to confirm, whether to buy), it repeatedly:
 
 1. samples a full state consistent with its view (``base.sample_state``:
    unseen cards dealt at random to the deck, the other hands and the coin
@@ -15,9 +15,10 @@ accept an offer, which answer to confirm, whether to buy), it repeatedly:
 
 It stops when the per-decision budget is spent (``budget_ms``, or after
 ``max_samples`` samples for reproducible tests) and plays the candidate with
-the best mean; the basic level's own choice wins ties. Everything else
-(offers it makes, ship logistics, trivial moves) is decided by the basic
-policy, which also supplies the candidates.
+the best mean; the basic level's own choice wins ties. Its trading (the offers
+it makes, its answers to offers: ``strong_trade``) is not searched; the rest
+(ship logistics, trivial moves) is decided by the basic policy, which also
+supplies the candidates.
 """
 
 from __future__ import annotations
@@ -45,10 +46,15 @@ from ..rules.state import KIND_OF, GameState, Phase
 from . import rollout as ro
 from .base import OfferFrequency, is_legal, sample_state
 from .basic import BasicBot, Policy
+from .strong_trade import StrongPolicy
 
 DEFAULT_BUDGET_MS = 1000.0
 #: the kinds of decisions that are searched
-SEARCH = frozenset({"plant", "answer", "confirm", "buy"})
+#: (answers to offers are not searched: the rollouts don't see that a declined offer goes
+#: to another player, so the search declines to deny the proposer, which costs the
+#: beans and denies little)
+SEARCH = frozenset({"plant", "confirm", "buy"})
+
 #: early stop: at least this many samples, and a lead of Z standard errors
 MIN_SAMPLES = 6
 #: rollouts run this many rounds (plus the rest of the current turn)
@@ -78,10 +84,11 @@ class StrongBot(BasicBot):
         super().__init__(seed, people=people, offers_to_people=offers_to_people)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
+        self.search_kinds = SEARCH
 
     def act(self, view: GameState, player: int) -> Action:
         self.new_decision(view)
-        policy = Policy(view, player, self)
+        policy = StrongPolicy(view, player, self)
         default = policy.decide()
         cands = self.candidates(policy, default)
         if len(cands) <= 1:
@@ -97,7 +104,7 @@ class StrongBot(BasicBot):
         v, me = policy.v, policy.me
         p = v.players[me]
         out: list[Action] = []
-        if "plant" not in SEARCH:
+        if "plant" not in self.search_kinds:
             pass
         elif setup(v).duel:
             out = duel_candidates(policy, default)
@@ -114,7 +121,7 @@ class StrongBot(BasicBot):
                     opts += policy.plant_options(c, island)
                 out = _pruned(opts)
         elif (
-            "plant" in SEARCH
+            "plant" in self.search_kinds
             and isinstance(default, EndPhase)
             and v.phase is Phase.PLANT
             and v.planted == 1
@@ -122,18 +129,22 @@ class StrongBot(BasicBot):
         ):
             if policy.places(p.hand[0], v.turn_island):
                 out = [default, *_pruned(policy.plant_options(p.hand[0], v.turn_island))]
-        elif isinstance(default, Accept | Decline) and "answer" in SEARCH:
+        elif isinstance(default, Accept | Decline) and "answer" in self.search_kinds:
             o = v.offer(default.offer)
             assert o is not None
             give = policy.choose_gives(o.want)
             out = [Decline(me, o.id)]
             if give is not None:
                 out.append(Accept(me, o.id, give))
-        elif isinstance(default, Confirm | Withdraw) and "confirm" in SEARCH:
+        elif isinstance(default, Confirm | Withdraw) and "confirm" in self.search_kinds:
             o = v.offer(default.offer)
             assert o is not None
-            out = [Withdraw(me, o.id), *(Confirm(me, o.id, q) for q in o.answers)]
-        elif isinstance(default, BuyHarbor) and "buy" in SEARCH:
+            # only answers that raise its own value (the trade must help it)
+            out = [Withdraw(me, o.id)]
+            for q, cards in o.answers.items():
+                if policy.value(remove=set(o.give), extra=cards) > policy.base:
+                    out.append(Confirm(me, o.id, q))
+        elif isinstance(default, BuyHarbor) and "buy" in self.search_kinds:
             out = [default, _skip(v, me)]
         if default not in out:
             out.append(default)
