@@ -151,6 +151,18 @@ class HotSeat:
         ):
             self._asked.add((state.turn, player))
 
+    def fallen_through(self, person: int) -> list[Action]:
+        """Declines for the offers a person who answered in this computer turn owes again.
+
+        Their answer fell through (its cards went in another trade, so the
+        engine dropped it): they are not asked twice in one computer turn, it
+        counts as declined. Nothing hidden decides this: offers and answers are public.
+        """
+        state = self.state
+        if state.phase is not Phase.TRADE or self.is_human(state.active) or not self.asked(person):
+            return []
+        return [Decline(person, o.id) for o in awaiting(state, person)]
+
     def hold_back(self, player: int, action: Action) -> bool:
         """Must the active computer player's ``action`` wait, so that each person is asked once?
 

@@ -260,3 +260,33 @@ async def test_bids_are_answered_together_and_another_person_may_bid_first() -> 
         await press(pilot, "1", "s")  # Bob's bid taken, Cy's declined
         assert len(session.state.players[0].received) == 1
         assert session.state.offers == []
+
+
+def test_a_person_is_not_asked_twice_when_an_answer_falls_through() -> None:
+    """Ann accepts two offers of Cy's with the same card; Cy confirms one: her other answer
+    is dropped by the engine (its card is gone) and counts as declined, not asked again."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Accept, Confirm
+    from bohnanza_tui.ui.hotseat import HotSeat
+
+    session = four_seats()
+    hs = HotSeat(session, SEATS)
+    state = session.state
+    session.play(fallback_action(state, CY))  # Cy plants, turns up two cards
+    while session.state.phase is not Phase.TRADE:
+        session.play(EndPhase(CY))
+    state = session.state
+    card = state.players[ANN].hand[0]
+    first, second = (MakeOffer(CY, None, (c,), (KIND_OF[card],)) for c in state.face_up)
+    for offer in (first, second):
+        session.play(offer)
+    ids = [o.id for o in session.state.offers]
+    for oid in ids:
+        action = Accept(ANN, oid, (card,))
+        session.play(action)
+        hs.note(action)
+    assert hs.fallen_through(ANN) == []  # answered: nothing owed
+    session.play(Confirm(CY, ids[0], ANN))
+    assert [o.id for o in awaiting(session.state, ANN)] == [ids[1]]  # owed again
+    assert hs.fallen_through(ANN) == [Decline(ANN, ids[1])]
+    assert hs.fallen_through(BOB) == []  # Bob was not asked in this turn

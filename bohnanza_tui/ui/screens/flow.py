@@ -188,6 +188,15 @@ class GameFlowScreen(Screen[None]):
             else:
                 self.call_later(step)
             return
+        lapsed = hs.fallen_through(actor)
+        if lapsed:
+            self.query_one(EventLog).add_note(
+                _(
+                    "{name}'s answer fell through (its cards went in another trade): declined."
+                ).format(name=hs.state.players[actor].name)
+            )
+            self.call_later(self.play_all, lapsed)
+            return
         plant = hs.planted_for(actor)
         if plant is not None:
             # a bean received by someone away from the keyboard: planted where `p` would put it
