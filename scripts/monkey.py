@@ -109,6 +109,12 @@ SIZES = [(80, 24), (100, 30), (120, 40), (160, 50), (200, 50), (79, 23), (60, 20
 PASTES = ["x" * 400, "\x1b[2J\x1b[H", "Ann\nBob", "²³①", "\t\t", "9" * 5000, "🫘" * 50, ""]
 
 
+#: racy episodes: the computers' pause between moves, and every how many steps the monkey
+#: waits for them (and checks that they move)
+RACY_DELAY = 0.01
+RACY_SETTLE = 8
+
+
 class Hang(Exception):
     """Raised in the main thread by the watchdog: a step took longer than the timeout."""
 
@@ -124,6 +130,9 @@ class Episode:
     advance: int  # random legal moves played before the app opens
     size: tuple[int, int]
     steps: list[str] = field(default_factory=list)
+    #: keys while the computer players move (their moves on a short timer, not waited for):
+    #: what a person does during the computers' visible pauses; replays may then differ
+    racy: bool = False
 
     def seat_list(self) -> list[Seat]:
         out = []
@@ -169,7 +178,7 @@ class Outcome:
     seconds: float = 0.0
 
 
-def new_episode(rng: random.Random, kind: str, strong: bool = False) -> Episode:
+def new_episode(rng: random.Random, kind: str, strong: bool = False, racy: float = 0.0) -> Episode:
     _mode, counts = GAMES[kind]
     n = rng.choice(counts)
     levels = (*LEVELS, "strong") if strong else LEVELS
@@ -179,7 +188,10 @@ def new_episode(rng: random.Random, kind: str, strong: bool = False) -> Episode:
     advance = rng.choice(
         [0, 0, rng.randrange(60), rng.randrange(150), rng.randrange(400), rng.randrange(400, 2000)]
     )
-    return Episode(kind, NAMES[:n], seats, rng.randrange(2**31), advance, rng.choice(SIZES[:5]))
+    size = rng.choice(SIZES[:5])
+    return Episode(
+        kind, NAMES[:n], seats, rng.randrange(2**31), advance, size, [], rng.random() < racy
+    )
 
 
 # -- the steps --------------------------------------------------------------------------------
@@ -474,7 +486,7 @@ class Run:
             seats=seats,
             autosave=self.autosave,
             bot_factory=default_bot_factory(),
-            bot_delay=0,
+            bot_delay=RACY_DELAY if self.episode.racy else 0,
         )
 
     async def run(self) -> Outcome:
@@ -520,7 +532,8 @@ class Run:
                             out.keys += await asyncio.wait_for(
                                 do_step(pilot, app, step), self.timeout
                             )
-                            await self._settle(pilot, app)
+                            full = not self.episode.racy or index % RACY_SETTLE == 0
+                            await self._settle(pilot, app, full)
                         finally:
                             dog.disarm()
                         out.steps += 1
@@ -533,7 +546,9 @@ class Run:
                             quit_seen = True
                             break
                         after = len(app.session.log) if app.session else -1
-                        out.failure = self._check(app, logs, index, moved=after != before)
+                        out.failure = self._check(
+                            app, logs, index, moved=after != before or not full
+                        )
                         if out.failure is None and (
                             index % self.autosave_every == 0 or out.steps >= self.budget
                         ):
@@ -581,9 +596,9 @@ class Run:
             return [self.episode.steps[self.out.steps]]
         return [_safe_path_text(app, s) for s in choose_step(self.rng, app)]
 
-    async def _settle(self, pilot: Any, app: BohnanzaApp) -> None:
-        """Wait until the app is idle and no computer player is to move (bounded)."""
-        for _ in range(400):
+    async def _settle(self, pilot: Any, app: BohnanzaApp, full: bool = True) -> None:
+        """Wait until the app is idle and (``full``) no computer player is to move (bounded)."""
+        for _ in range(400 if full else 1):
             await pilot.pause()
             if app._exit or app._exception is not None:
                 return
@@ -688,6 +703,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--episode", type=int, default=400, help="steps per game (default 400)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds a step may take")
     parser.add_argument("--strong", action="store_true", help="seat strong computer players too")
+    parser.add_argument(
+        "--racy",
+        type=float,
+        default=0.3,
+        help="share of games whose keys go in while computers move (default 0.3)",
+    )
     parser.add_argument("--shrink", action="store_true", help="shrink each failure's steps")
     parser.add_argument("--replay", type=Path, help="run a failure's JSON file again")
     parser.add_argument("--out", type=Path, default=Path.cwd(), help="where failures are written")
@@ -720,7 +741,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"monkey: seed {args.seed}, {args.keys} steps, {'compiled' if COMPILED else 'pure'} core")
     while done < args.keys:
         kind = kinds[episodes % len(kinds)]
-        episode = new_episode(random.Random(rng.random()), kind, args.strong)
+        episode = new_episode(random.Random(rng.random()), kind, args.strong, args.racy)
         budget = min(args.episode, args.keys - done)
         out = run_episode(
             episode, rng=random.Random(rng.random()), keys=budget, timeout=args.timeout
@@ -735,7 +756,8 @@ def main(argv: list[str] | None = None) -> int:
         per_kind[kind] += out.keys
         status = "ok" if out.failure is None else f"FAIL {out.failure.kind}"
         print(
-            f"episode {episodes}: {kind} {len(episode.names)}p {episode.seats} advance "
+            f"episode {episodes}: {kind}{' racy' if episode.racy else ''} {len(episode.names)}p "
+            f"{episode.seats} advance "
             f"{episode.advance}: {out.steps} steps, {out.keys / max(out.seconds, 1e-9):.1f} keys/s, "
             f"{status}",
             flush=True,
