@@ -330,6 +330,11 @@ def stuck_failure(app: BohnanzaApp, step: int, moved: bool) -> Failure | None:
     return None
 
 
+def exception_failure(exc: BaseException, step: int) -> Failure:
+    detail = "".join(traceback.format_exception(exc))
+    return Failure("exception", f"{type(exc).__name__}: {exc}", step, detail)
+
+
 def autosave_failure(app: BohnanzaApp, path: Path, step: int) -> Failure | None:
     if app.session is None or not path.exists():
         return None
@@ -500,10 +505,10 @@ class Run:
             checked_plays(self.misplayed),
         ):
             session: Session | None = self.episode.session()
-            while self.out.failure is None and self.out.steps < self.budget:
+            while True:
                 app = self._make_app(session)
                 quit_seen = await self._drive(app, logs, dog)
-                if self.out.failure is not None or not quit_seen:
+                if self.out.failure is not None or not quit_seen or self.out.steps >= self.budget:
                     break
                 # the app was quit: open the autosave again, as ``bohnanza resume`` does
                 self.out.restarts += 1
@@ -521,7 +526,7 @@ class Run:
             async with app.run_test(size=self.episode.size) as pilot:
                 await self._settle(pilot, app)
                 dog.disarm()
-                out.failure = self._check(app, logs, index - 1, moved=True)
+                out.failure = await self._confirmed(pilot, app, logs, index - 1, moved=True)
                 while out.failure is None and out.steps < self.budget:
                     batch = self._next_steps(app)
                     for step in batch:
@@ -546,8 +551,8 @@ class Run:
                             quit_seen = True
                             break
                         after = len(app.session.log) if app.session else -1
-                        out.failure = self._check(
-                            app, logs, index, moved=after != before or not full
+                        out.failure = await self._confirmed(
+                            pilot, app, logs, index, moved=after != before or not full
                         )
                         if out.failure is None and (
                             index % self.autosave_every == 0 or out.steps >= self.budget
@@ -557,6 +562,14 @@ class Run:
                             break
                     if quit_seen or app._exception is not None:
                         break
+                if not quit_seen and app._exception is None:
+                    # the end of the episode: quit as a person does (the pilot's own shutdown
+                    # would stop the app under a computer's pending move)
+                    dog.arm()
+                    await self._settle(pilot, app)
+                    await pilot.press("ctrl+q")
+                    await pilot.pause()
+                    dog.disarm()
         except Hang:
             out.failure = Failure(
                 "hang", f"no answer within {self.timeout:.0f} s", index, dog.stack
@@ -580,13 +593,7 @@ class Run:
                 "hang", f"no answer within {self.timeout:.0f} s", index, dog.stack
             )
         elif app._exception is not None and out.failure is None:
-            exc = app._exception
-            out.failure = Failure(
-                "exception",
-                f"{type(exc).__name__}: {exc}",
-                index,
-                "".join(traceback.format_exception(exc)),
-            )
+            out.failure = exception_failure(app._exception, index)
         if out.failure is None and quit_seen:
             out.failure = autosave_failure(app, self.autosave, index)
         return quit_seen
@@ -607,7 +614,23 @@ class Run:
                 return
             await pilot.pause(0.002)
 
+    async def _confirmed(
+        self, pilot: Any, app: BohnanzaApp, logs: LogCatcher, step: int, moved: bool
+    ) -> Failure | None:
+        """``_check``; a game that seems stuck is given a second (a move may be on its way)."""
+        length = len(app.session.log) if app.session else -1
+        failure = self._check(app, logs, step, moved)
+        for _ in range(20):
+            if failure is None or failure.kind != "stuck":
+                break
+            await pilot.pause(0.05)
+            moved = moved or (len(app.session.log) if app.session else -1) != length
+            failure = self._check(app, logs, step, moved)
+        return failure
+
     def _check(self, app: BohnanzaApp, logs: LogCatcher, step: int, moved: bool) -> Failure | None:
+        if app._exception is not None:
+            return exception_failure(app._exception, step)
         if self.misplayed:
             return Failure("not-an-action", self.misplayed[0], step)
         if logs.records:
