@@ -48,7 +48,6 @@ import tempfile
 import threading
 import time
 import traceback
-import typing
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -176,6 +175,7 @@ class Outcome:
     screens: Counter[str] = field(default_factory=Counter)
     restarts: int = 0
     seconds: float = 0.0
+    moves: int = 0  # actions the game took during the steps (people's and computers')
 
 
 def new_episode(rng: random.Random, kind: str, strong: bool = False, racy: float = 0.0) -> Episode:
@@ -359,13 +359,12 @@ def action_problem(action: object) -> str | None:
         return f"the app played {action!r}, which is not an action"
     for name, hint in _HINTS[type(action)].items():
         value = getattr(action, name)
-        ok = (
-            _is_int(value)
-            if hint is int
-            else value is None or _is_int(value)
-            if hint == (int | None)
-            else isinstance(value, tuple) and all(_is_int(v) for v in value)
-        )
+        if hint == "int":
+            ok = _is_int(value)
+        elif hint == "int | None":
+            ok = value is None or _is_int(value)
+        else:  # tuple[int, ...]
+            ok = isinstance(value, tuple) and all(_is_int(v) for v in value)
         if not ok:
             return f"the app played {action!r}: its {name} is {value!r}"
     return None
@@ -375,7 +374,30 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_HINTS = {cls: typing.get_type_hints(cls) for cls in ACTION_TYPES.values()}
+def _field_types() -> dict[type, dict[str, str]]:
+    """Each action's fields and their types as written in its source (``int``, ``int | None``,
+    ``tuple[int, ...]``): the compiled build's classes don't keep them."""
+    import ast
+
+    import bohnanza_tui.rules
+
+    source = Path(bohnanza_tui.rules.__file__ or "").parent / "actions.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    written: dict[str, dict[str, str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            own = {
+                a.target.id: ast.unparse(a.annotation)
+                for a in node.body
+                if isinstance(a, ast.AnnAssign) and isinstance(a.target, ast.Name)
+            }
+            bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+            written[node.name] = {k: v for b in bases for k, v in written.get(b, {}).items()}
+            written[node.name].update(own)
+    return {cls: written[cls.__name__] for cls in ACTION_TYPES.values()}
+
+
+_HINTS = _field_types()
 
 
 @contextlib.contextmanager
@@ -551,6 +573,7 @@ class Run:
                             quit_seen = True
                             break
                         after = len(app.session.log) if app.session else -1
+                        out.moves += max(0, after - before) if before >= 0 else 0
                         out.failure = await self._confirmed(
                             pilot, app, logs, index, moved=after != before or not full
                         )
@@ -776,6 +799,7 @@ def main(argv: list[str] | None = None) -> int:
         total.seconds += out.seconds
         total.screens.update(out.screens)
         total.restarts += out.restarts
+        total.moves += out.moves
         per_kind[kind] += out.keys
         status = "ok" if out.failure is None else f"FAIL {out.failure.kind}"
         print(
@@ -800,7 +824,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{total.keys} keys ({total.steps} steps) in {total.seconds:.0f} s: "
         f"{total.keys / max(total.seconds, 1e-9):.1f} keys/s; {episodes} games, "
-        f"{total.restarts} restarts after quitting"
+        f"{total.moves} moves made, {total.restarts} restarts after quitting"
     )
     print("keys per kind of game: " + ", ".join(f"{k} {n}" for k, n in per_kind.items()))
     print(
