@@ -25,7 +25,7 @@ import monkey
 from bohnanza_tui.ui.app import BohnanzaApp
 
 #: steps per game in the suite (the script runs thousands)
-STEPS = 120
+STEPS = 100
 
 
 def run(episode: monkey.Episode, seed: int, tmp_path: Path, **kwargs: Any) -> monkey.Outcome:
@@ -53,7 +53,12 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "seats", "advance", "size"), GAMES)
+def game_id(game: tuple[str, list[str], int, tuple[int, int]]) -> str:
+    kind, seats, advance, (w, h) = game
+    return f"{kind}-{''.join(s[0] for s in seats)}-{advance}-{w}x{h}"
+
+
+@pytest.mark.parametrize(("kind", "seats", "advance", "size"), GAMES, ids=map(game_id, GAMES))
 def test_random_keys_break_nothing(
     kind: str,
     seats: list[str],
