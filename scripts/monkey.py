@@ -335,9 +335,13 @@ def exception_failure(exc: BaseException, step: int) -> Failure:
     return Failure("exception", f"{type(exc).__name__}: {exc}", step, detail)
 
 
-def autosave_failure(app: BohnanzaApp, path: Path, step: int) -> Failure | None:
-    if app.session is None or not path.exists():
+def autosave_failure(app: BohnanzaApp, path: Path, step: int, quit: bool = False) -> Failure | None:
+    """Does the autosave load and hold the game shown? While the app runs, a move's save may
+    be due (written after the screen shows it); once the app has quit, it must be written."""
+    if app.session is None or (not quit and getattr(app, "_save_due", False)):
         return None
+    if not path.exists():
+        return Failure("autosave", "there is no autosave", step)
     try:
         saved = load_file(path)
     except Exception as exc:
@@ -617,8 +621,8 @@ class Run:
             )
         elif app._exception is not None and out.failure is None:
             out.failure = exception_failure(app._exception, index)
-        if out.failure is None and quit_seen:
-            out.failure = autosave_failure(app, self.autosave, index)
+        if out.failure is None:
+            out.failure = autosave_failure(app, self.autosave, index, quit=True)
         return quit_seen
 
     def _next_steps(self, app: App[Any]) -> list[str]:
