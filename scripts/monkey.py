@@ -64,7 +64,8 @@ if __name__ == "__main__":
 from textual import events
 from textual.app import App
 
-from bohnanza_tui.rules import next_to_act
+from bohnanza_tui.commands import format_action
+from bohnanza_tui.rules import legal_actions
 from bohnanza_tui.rules.actions import ACTION_TYPES
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.randomplay import RandomPlayer
@@ -198,26 +199,31 @@ def new_episode(rng: random.Random, kind: str, strong: bool = False, racy: float
 
 
 def choose_step(rng: random.Random, app: App[Any]) -> list[str]:
-    """The next step(s) for the app as it is now: mostly a key of the screen on top."""
+    """The next step(s) for the app as it is now: mostly a key of the screen on top.
+
+    The screen's own enabled keys come first (they move the game on: a monkey
+    that spends its keys in the help and the command palette plays no game);
+    the app-wide keys (help, save, palette) are among the "any key" ones.
+    """
     r = rng.random()
     if r < 0.05:
         return ["key:escape"]  # a way out of every dialog (the command palette has 40 keys)
-    if r < 0.55:
+    if r < 0.60:
         keys = screen_keys(app)
         if keys:
             return [f"key:{rng.choice(keys)}"]
-    if r < 0.85:
+    if r < 0.80:
         return [f"key:{rng.choice(KEYS)}"]
-    if r < 0.92:
+    if r < 0.90:
         return [
             f"key:{rng.choice(['colon', 'slash'])}",
             f"paste:{command_text(rng, app)}",
             "key:enter",
         ]
-    if r < 0.95:
+    if r < 0.94:
         text = rng.choice(PASTES) if rng.random() < 0.5 else command_text(rng, app)
         return [f"paste:{text}"]
-    if r < 0.975:
+    if r < 0.97:
         w, h = app.size
         return [f"click:{rng.randrange(w)},{rng.randrange(h)}"]
     if r < 0.997:
@@ -226,22 +232,38 @@ def choose_step(rng: random.Random, app: App[Any]) -> list[str]:
     return [f"key:{rng.choice(QUIT_KEYS)}"]
 
 
+#: the app's own keys, open on every screen: among the "any key" keys, not the screen's
+APP_KEYS = {"ctrl+q", "ctrl+c", "ctrl+p", "ctrl+s", "question_mark", "f1"}
+
+
 def screen_keys(app: App[Any]) -> list[str]:
-    """The keys bound on the screen on top and its focused widgets (enabled ones twice)."""
+    """The enabled keys bound on the screen on top and its focused widget, app keys aside."""
     keys: list[str] = []
     try:
         bindings = app.active_bindings
     except Exception:  # no screen yet
         return keys
     for key, active in bindings.items():
-        if key in QUIT_KEYS:
-            continue
-        keys += [key, key] if active.enabled else [key]
+        if active.enabled and key not in APP_KEYS and active.node is not app:
+            keys.append(key)
     return keys
+
+
+def legal_command(rng: random.Random, app: App[Any]) -> str | None:
+    """A legal move of the person at the keyboard, as a command: the game moves on."""
+    hs = getattr(app, "hotseat", None)
+    if hs is None or hs.holder is None or hs.state.over:
+        return None
+    actions = legal_actions(hs.state, hs.holder)
+    return format_action(hs.state, rng.choice(actions)) if actions else None
 
 
 def command_text(rng: random.Random, app: App[Any]) -> str:
     """Random command text: fuzz.py's generator on the game shown, else a hostile piece."""
+    if rng.random() < 0.3:
+        text = legal_command(rng, app)
+        if text is not None:
+            return text
     session = getattr(app, "session", None)
     if session is None or rng.random() < 0.1:
         return rng.choice(fuzz.HOSTILE)
@@ -310,7 +332,9 @@ def stuck_failure(app: BohnanzaApp, step: int, moved: bool) -> Failure | None:
     hs = app.hotseat
     if hs is None or hs.state.over or not isinstance(app.screen, GameFlowScreen):
         return None
-    actor = next_to_act(hs.state)
+    actor = hs.next_actor()  # the keyboard's order among those the game waits for
+    if actor is None:
+        return Failure("stuck", "the game is not over, but it waits for nobody", step)
     if hs.is_human(actor):
         if hs.holder == actor or any(isinstance(s, PrivacyScreen) for s in app.screen_stack):
             return None
@@ -637,7 +661,7 @@ class Run:
             if app._exit or app._exception is not None:
                 return
             hs = app.hotseat
-            if hs is None or hs.state.over or hs.is_human(next_to_act(hs.state)):
+            if hs is None or hs.state.over or hs.is_human(hs.next_actor() or 0):
                 return
             await pilot.pause(0.002)
 
