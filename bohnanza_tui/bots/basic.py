@@ -11,12 +11,14 @@
   cards and hand cards that would force a bad harvest) and that another
   player's field grows are offered: to everyone for a bean its own fields
   want, then as a gift to the players growing that kind; the best answer is
-  confirmed only if the trade raises its value. At most ``MAX_OFFERS`` offers a
+  confirmed only if the trade raises its value. At most ``max_offers`` offers a
   turn, never the same twice; ``offers_to_people`` limits those a person must
   answer. Each offer comes with a remark for the log (``BasicBot.remark``).
 - Answers (to people and computers alike): accept a trade that raises its
-  value by ``ACCEPT_MIN``, a gift that does not lower it; the cards given are
+  value by ``accept_min``, a gift that does not lower it; the cards given are
   those whose loss hurts least.
+- Every threshold and figure is a field of ``weights.Weights`` (``DEFAULT``
+  unless the bot is given others), fitted by ``scripts/tune_basic.py``.
 - Bohn Voyage: the island of the turn where the hand fits best; the third
   field, then one harbor on the island whose beanometer favours its beans;
   Kontor beans moved onto fields of their kind, carried by ship to an island
@@ -60,23 +62,13 @@ from ..rules.state import CARDS_OF_KIND, KIND_OF, KONTOR, GameState, IslandType,
 from ..rules.voyage import rotation_due, store_payment
 from . import evaluate as ev
 from .base import OFFER_FREQUENCIES, OfferFrequency, is_legal, unanswered
+from .weights import DEFAULT, Weights
 
-#: offers a turn, and offers a turn that a person must answer when they come "rarely"
-MAX_OFFERS = 6
+#: offers a turn that a person must answer when they come "rarely"
 RARELY = 1
-#: an offered card goes to at most this many players, one after the other
-TARGETS = 2
 MAX_CHORES = 16
-ACCEPT_MIN = 0.25
-#: a gift is taken unless it lowers the value (a bean for a field costs nothing)
-GIFT_MIN = -1e-9
-GIVE_AWAY_MIN = 0.2
-WANT_MIN = 0.3
-#: the Bean Duel: a bean on offer or turned up is planted when it adds this much
-DUEL_PLANT_MIN = 0.05
-#: ... counting, for a turned-up bean, this share of what it would be worth to the
-#: opponent if left on offer (R-DUEL-4 step 3)
-DENY = 0.5
+#: rounding: a threshold of 0 accepts what changes the value by nothing at all
+EPS = 1e-9
 
 
 class BasicBot:
@@ -88,9 +80,13 @@ class BasicBot:
         *,
         people: Collection[int] = (),
         offers_to_people: OfferFrequency = "often",
+        weights: Weights = DEFAULT,
     ) -> None:
         if offers_to_people not in OFFER_FREQUENCIES:
             raise ValueError(f"offers_to_people: one of {', '.join(OFFER_FREQUENCIES)}")
+        if not isinstance(weights, Weights):
+            raise TypeError("weights: a bohnanza_tui.bots.weights.Weights")
+        self.weights = weights
         self.rng = random.Random(seed)
         self.people = frozenset(people)
         self.offers_to_people = offers_to_people
@@ -142,6 +138,8 @@ class Policy:
         self.me = me
         self.p = view.players[me]
         self.mem = memory or BasicBot()
+        self.w = self.mem.weights
+        self.pot = ev.pot_table(self.w)
         self.turns_left = ev.own_turns_left(view)
         self.fields = ev.field_model(view, me)
         self._base: float | None = None
@@ -163,6 +161,7 @@ class Policy:
             extra=extra,
             turns_left=self.turns_left,
             fields=self.fields if fields is None else fields,
+            weights=self.w,
         )
 
     @property
@@ -219,7 +218,7 @@ class Policy:
             for a in self.legal:
                 if isinstance(a, Discard):
                     gain = self.value(remove={a.card}) - self.base
-                    if gain > GIVE_AWAY_MIN and (best is None or gain > best[0]):
+                    if gain > self.w.give_away_min and (best is None or gain > best[0]):
                         best = (gain, a)
             if best is not None:
                 return best[1]
@@ -246,8 +245,8 @@ class Policy:
                 f.beans += 1
                 gain = self.value(remove=skip, fields=fields) - now
                 if deny:
-                    gain += DENY * self.opponent_gain(a.card)
-                if gain > DUEL_PLANT_MIN and (best is None or gain > best[0]):
+                    gain += self.w.deny * self.opponent_gain(a.card)
+                if gain > self.w.duel_plant_min and (best is None or gain > best[0]):
                     best = (gain, a)
         return best[1] if best else None
 
@@ -319,7 +318,7 @@ class Policy:
         fields = ev.copy_fields(self.fields)
         extra = 0.0
         if slot == KONTOR:
-            extra = ev.KONTOR_BEAN
+            extra = self.w.kontor_bean
         else:
             i = self._field_index(island, slot)
             fields[i].kind = KIND_OF[card]
@@ -417,8 +416,8 @@ class Policy:
         o = self.v.offer(offer_id)
         assert o is not None
         delta, give = self.answer_value(offer_id)
-        need = ACCEPT_MIN if o.want else GIFT_MIN
-        if give is not None and delta > need:
+        need = self.w.accept_min if o.want else self.w.gift_min
+        if give is not None and delta > need - EPS:
             a = Accept(self.me, o.id, give)
             if is_legal(self.v, a):
                 return a
@@ -444,7 +443,7 @@ class Policy:
         return None
 
     def wanted_kind(self) -> int | None:
-        best, kind = WANT_MIN, None
+        best, kind = self.w.want_min, None
         for k in setup(self.v).deck_kinds:
             if not any(f.kind == k for f in self.fields):
                 continue
@@ -468,8 +467,10 @@ class Policy:
                 continue
             if not any(f and KIND_OF[f[0]] == k for h in v.players[q].holdings for f in h.fields):
                 continue
-            now = ev.player_value(v, q, with_hand=False, turns_left=self.turns_left)
-            then = ev.player_value(v, q, extra=(card,), with_hand=False, turns_left=self.turns_left)
+            now = ev.player_value(v, q, with_hand=False, turns_left=self.turns_left, weights=self.w)
+            then = ev.player_value(
+                v, q, extra=(card,), with_hand=False, turns_left=self.turns_left, weights=self.w
+            )
             if then - now > 1e-9:
                 gains.append((then - now, q))
         gains.sort(key=lambda g: (-g[0], g[1]))
@@ -478,22 +479,22 @@ class Policy:
     def trade(self) -> Action:
         """Offer the cards it would rather not plant to the players whose fields want them.
 
-        For each such card (the best riddance first), to each of the ``TARGETS``
+        For each such card (the best riddance first), to each of the ``targets``
         players it helps most: first a swap for the bean kind it wants most for
         one of its own fields, then the card as a gift. Each offer once a turn,
-        at most ``MAX_OFFERS``; offers that reach people follow
+        at most ``max_offers``; offers that reach people follow
         ``offers_to_people``. A card nobody grows is not offered.
         """
         me, mem, v = self.me, self.mem, self.v
         a = self.settle()
         if a is not None:
             return a
-        if mem._offers < MAX_OFFERS:
+        if mem._offers < self.w.max_offers:
             base = self.base
             gains = []
             for c in [*v.face_up, *self.p.hand]:
                 g = self.value(remove={c}) - base
-                if g > GIVE_AWAY_MIN:
+                if g > self.w.give_away_min:
                     gains.append((g, c))
             gains.sort(reverse=True)
             want = self.wanted_kind() if gains else None
@@ -511,7 +512,7 @@ class Policy:
                         "{name} wants {bean} for the {bean} field.", name=name, bean=Bean(want)
                     )
                     offers.append((("t", c), MakeOffer(me, None, (c,), (want,)), why))
-                for q in takers[:TARGETS]:
+                for q in takers[: self.w.targets]:
                     why = event(
                         "{name} has no room for {bean}; {partner} grows {bean}.",
                         name=name,
@@ -536,7 +537,7 @@ class Policy:
         hand = [KIND_OF[c] for c in p.hand[:3]]
         best = max(
             islands,
-            key=lambda i: ev.plant_sim(self.fields, [], [], hand, i, i),
+            key=lambda i: ev.plant_sim(self.fields, [], [], hand, i, i, w=self.w),
         )
         return ChooseIsland(me, best)
 
@@ -558,14 +559,14 @@ class Policy:
         v, me, p = self.v, self.me, self.p
         cost = setup(v).third_field_cost
         if cost is not None and len(p.holdings[0].fields) < 3:
-            if len(p.coins) >= cost and self.turns_left > 3:
+            if len(p.coins) >= cost and self.turns_left > self.w.field_turns:
                 return BuyField(me, me)
             return None
         if (
             v.mode is Mode.VOYAGE
             and len(p.holdings) == 1
             and len(p.coins) >= 2
-            and self.turns_left > 4
+            and self.turns_left > self.w.harbor_turns
         ):
             return self._best_harbor()
         return None
@@ -578,7 +579,7 @@ class Policy:
             if isl.type is IslandType.HOME or None not in isl.harbors or me in isl.harbors:
                 continue
             t = ev.TYPE_INDEX[isl.type]
-            score = sum(ev.POT[t][k][4] - ev.POT[0][k][4] for k in kinds)
+            score = sum(self.pot[t][k][4] - self.pot[0][k][4] for k in kinds)
             if best is None or score > best[0]:
                 best = (score, i)
         return BuyHarbor(me, best[1]) if best else None
@@ -676,10 +677,8 @@ class Policy:
                     k = KIND_OF[c]
                     for f in self.fields:
                         if f.kind == k:
-                            gain = (
-                                ev.POT[f.island_type][k][f.beans + 1]
-                                - ev.POT[f.island_type][k][f.beans]
-                            )
+                            pot = self.pot[f.island_type][k]
+                            gain = pot[f.beans + 1] - pot[f.beans]
                             if gain > 0.5 and (best is None or gain > best[0]):
                                 a = RaidKontor(me, q, c, f.island, f.slot, pay)
                                 best = (gain, a)

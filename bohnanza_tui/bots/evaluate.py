@@ -8,55 +8,55 @@ in order, onto a model of the fields (``plant_sim``): a card that finds no
 field of its kind and no empty field forces the harvest that loses least, so
 hands that would wreck good fields score low. Everything here works on plain
 lists and is cheap (a few microseconds per call); ``strong`` calls it inside
-its rollouts.
+its rollouts. The figures (discount, penalty, ...) are ``weights.Weights``;
+every function takes them (``DEFAULT`` if not given).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..rules.common import setup
 from ..rules.data import CARD_COUNTS, SALE_TABLES
 from ..rules.state import KIND_OF, GameState, IslandType, Phase
+from .weights import DEFAULT, Weights
 
 #: island types by index: the tables below are indexed by it
 TYPES: tuple[str, ...] = ("home", "A", "B", "C")
 TYPE_INDEX: dict[IslandType, int] = {IslandType(t): i for i, t in enumerate(TYPES)}
 MAX_N = 60
-DISCOUNT_BASE = 0.45
-DISCOUNT_PER_CARD = 0.015
 LOOKAHEAD = 8
-#: a forced harvest wastes beans and a turn's growth beyond what the potentials show
-FORCED_PENALTY = 1.5
-#: a bean in a Kontor, on a ship or in the pirate store: not sold, but not lost
-KONTOR_BEAN = 0.3
-STORE_BEAN = 0.15
 
 SALE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(row[: MAX_N + LOOKAHEAD + 1]) for row in SALE_TABLES[t]) for t in TYPES
 )
 
 
-def discount(kind: int) -> float:
-    """The chance-like factor per further bean: common kinds come along more often."""
-    return DISCOUNT_BASE + DISCOUNT_PER_CARD * CARD_COUNTS[kind]
+PotTable = tuple[tuple[tuple[float, ...], ...], ...]
 
 
-def _pot(t: int, k: int, n: int) -> float:
-    row = SALE[t][k]
-    q = discount(k)
-    return max(row[n + d] * q**d for d in range(LOOKAHEAD + 1))
+@cache
+def _pot_table(base: float, per_card: float) -> PotTable:
+    # the chance-like factor per further bean: common kinds come along more often
+    def pot(t: int, k: int, n: int) -> float:
+        row = SALE[t][k]
+        q = base + per_card * CARD_COUNTS[k]
+        return max(row[n + d] * q**d for d in range(LOOKAHEAD + 1))
 
-
-def _pot_table() -> tuple[tuple[tuple[float, ...], ...], ...]:
     return tuple(
-        tuple(tuple(_pot(t, k, n) for n in range(MAX_N + 1)) for k in range(len(row)))
+        tuple(tuple(pot(t, k, n) for n in range(MAX_N + 1)) for k in range(len(row)))
         for t, row in enumerate(SALE)
     )
 
 
-#: POT[type][kind][n]: the potential of a field (its sale value counts more late in the game)
-POT = _pot_table()
+def pot_table(w: Weights = DEFAULT) -> PotTable:
+    """``[type][kind][n]``: the potential of a field of ``n`` beans under the weights ``w``."""
+    return _pot_table(w.discount_base, w.discount_per_card)
+
+
+#: POT[type][kind][n]: the potential of a field with the default weights
+POT = pot_table()
 
 
 @dataclass(slots=True)
@@ -106,23 +106,30 @@ def own_turns_left(state: GameState) -> float:
     return turns / n
 
 
-def _late(turns_left: float) -> float:
+def _late(turns_left: float, w: Weights = DEFAULT) -> float:
     """How much of a field's potential beyond its sale value still counts (1 early, 0 at the end)."""
-    return min(1.0, turns_left / 3.0)
+    return min(1.0, turns_left / w.late_turns) if w.late_turns > 0 else 1.0
 
 
-def fields_value(fields: list[BeanField], late: float = 1.0) -> float:
+def fields_value(fields: list[BeanField], late: float = 1.0, pot: PotTable = POT) -> float:
     v = 0.0
     for f in fields:
         k = f.kind
         if k >= 0:
             n = f.beans if f.beans <= MAX_N else MAX_N
             sale = SALE[f.island_type][k][n]
-            v += sale + (POT[f.island_type][k][n] - sale) * late
+            v += sale + (pot[f.island_type][k][n] - sale) * late
     return v
 
 
-def place(fields: list[BeanField], k: int, island: int | None, late: float = 1.0) -> float:
+def place(
+    fields: list[BeanField],
+    k: int,
+    island: int | None,
+    late: float = 1.0,
+    w: Weights = DEFAULT,
+    pot: PotTable = POT,
+) -> float:
     """Plant one bean of kind ``k`` the greedy way; return coins of a forced harvest (if any).
 
     ``island`` restricts where it may go (phase-1 beans); None: anywhere (received beans).
@@ -136,12 +143,12 @@ def place(fields: list[BeanField], k: int, island: int | None, late: float = 1.0
             continue
         if f.kind == k:
             n = f.beans if f.beans < MAX_N else MAX_N - 1
-            pt = POT[f.island_type][k]
+            pt = pot[f.island_type][k]
             g = pt[n + 1] - pt[n]
             if g > gain:
                 gain, best = g, f
         elif f.kind < 0:
-            v = POT[f.island_type][k][1]
+            v = pot[f.island_type][k][1]
             if v > empty_v:
                 empty_v, empty = v, f
     if best is not None:
@@ -162,14 +169,14 @@ def place(fields: list[BeanField], k: int, island: int | None, late: float = 1.0
             continue
         n = f.beans if f.beans <= MAX_N else MAX_N
         sale = SALE[f.island_type][f.kind][n]
-        lo = (POT[f.island_type][f.kind][n] - sale) * late + 0.01 * n
+        lo = (pot[f.island_type][f.kind][n] - sale) * late + 0.01 * n
         if lo < loss:
             loss, victim, coins = lo, f, sale
     if victim is None:  # no field on that island at all: the bean is lost
         return 0.0
     victim.kind = k
     victim.beans = 1
-    return coins - FORCED_PENALTY
+    return coins - w.forced_penalty
 
 
 def plant_sim(
@@ -180,24 +187,26 @@ def plant_sim(
     turn_island: int,
     home: int,
     late: float = 1.0,
+    w: Weights = DEFAULT,
 ) -> float:
     """Plant received beans (anywhere), kept beans (turn island), then the hand (home); the value."""
     f = copy_fields(fields)
+    pot = POT if w is DEFAULT else pot_table(w)
     gained = 0.0
     for k in anywhere:
-        gained += place(f, k, None, late)
+        gained += place(f, k, None, late, w, pot)
     for k in turn_cards:
-        gained += place(f, k, turn_island, late)
+        gained += place(f, k, turn_island, late, w, pot)
     for k in hand:
-        gained += place(f, k, home, late)
-    return gained + fields_value(f, late)
+        gained += place(f, k, home, late, w, pot)
+    return gained + fields_value(f, late, pot)
 
 
-def hand_horizon(turns_left: float, hand_size: int) -> int:
+def hand_horizon(turns_left: float, hand_size: int, w: Weights = DEFAULT) -> int:
     """How many hand cards will still be planted before the end."""
     if turns_left > 6:
         return hand_size
-    return min(hand_size, int(turns_left * 1.6) + 1)
+    return min(hand_size, int(turns_left * w.hand_per_turn) + 1)
 
 
 def player_value(
@@ -209,16 +218,18 @@ def player_value(
     with_hand: bool = True,
     turns_left: float | None = None,
     fields: list[BeanField] | None = None,
+    weights: Weights = DEFAULT,
 ) -> float:
     """Coins plus what the fields, the waiting beans and the hand are worth.
 
     ``remove``: cards the player would give away; ``extra``: cards the player
-    would receive (planted anywhere in phase 3).
+    would receive (planted anywhere in phase 3); ``weights``: the figures used.
     """
+    w = weights
     p = state.players[player]
     if turns_left is None:
         turns_left = own_turns_left(state)
-    late = _late(turns_left)
+    late = _late(turns_left, w)
     if fields is None:
         fields = field_model(state, player)
     anywhere = [KIND_OF[c] for c in p.received if c not in remove]
@@ -230,15 +241,15 @@ def player_value(
     if with_hand and p.hand and p.hand[0] >= 0:
         # the cards given away leave the hand first: the rest move up
         kept = [c for c in p.hand if c not in remove]
-        hand = [KIND_OF[c] for c in kept[: hand_horizon(turns_left, len(kept))]]
+        hand = [KIND_OF[c] for c in kept[: hand_horizon(turns_left, len(kept), w)]]
     turn_island = state.turn_island if player == state.active else player
     v = float(len(p.coins))
-    v += plant_sim(fields, anywhere, turn_cards, hand, turn_island, player, late)
+    v += plant_sim(fields, anywhere, turn_cards, hand, turn_island, player, late, w)
     if len(p.holdings) > 1 or p.holdings[0].kontor_cap:
         for h in p.holdings:
-            v += KONTOR_BEAN * sum(1 for c in h.kontor if c not in remove)
-        v += STORE_BEAN * len(p.store)
+            v += w.kontor_bean * sum(1 for c in h.kontor if c not in remove)
+        v += w.store_bean * len(p.store)
         for s in state.ships:
             if s.owner == player:
-                v += KONTOR_BEAN * len(s.cargo)
+                v += w.kontor_bean * len(s.cargo)
     return v

@@ -9,6 +9,7 @@ from .base import Bot, OfferFrequency
 from .basic import BasicBot
 from .random_bot import RandomBot
 from .strong import DEFAULT_BUDGET_MS, StrongBot
+from .weights import DEFAULT, Weights
 
 
 def make_bot(
@@ -19,18 +20,20 @@ def make_bot(
     max_samples: int | None = None,
     people: Collection[int] = (),
     offers_to_people: OfferFrequency = "often",
+    weights: Weights = DEFAULT,
 ) -> Bot:
     """A bot of ``level`` (one of ``LEVELS``).
 
     ``budget_ms`` and ``max_samples`` tune ``strong``'s search. ``people``: the
     seats that people play; ``offers_to_people`` ("often", "rarely": at most
     one a turn, "never") limits the offers a computer player makes that one of
-    them must answer (``random`` ignores both).
+    them must answer (``random`` ignores both). ``weights``: the figures
+    ``basic`` judges by (``weights.Weights``; ``strong`` keeps the defaults).
     """
     if level == "random":
         return RandomBot(seed)
     if level == "basic":
-        return BasicBot(seed, people=people, offers_to_people=offers_to_people)
+        return BasicBot(seed, people=people, offers_to_people=offers_to_people, weights=weights)
     if level == "strong":
         return StrongBot(
             seed,
