@@ -69,6 +69,9 @@ RARELY = 1
 MAX_CHORES = 16
 #: rounding: a threshold of 0 accepts what changes the value by nothing at all
 EPS = 1e-9
+#: the default thresholds under their former names (the strong level's trading reads them)
+GIFT_MIN = DEFAULT.gift_min - EPS
+GIVE_AWAY_MIN = DEFAULT.give_away_min
 
 
 class BasicBot:
