@@ -131,3 +131,38 @@ def legend(kind: IslandType) -> str:
     if kind is IslandType.C:
         return _("♠×3=1: 3 beans sell for 1")
     return _("▸ ship  ⊘ blockaded  ★ this turn")
+
+
+def map_block(state: GameState, width: int) -> Content:
+    """The whole map in ``width`` cells: the three columns side by side where they fit, else
+    one under the other, each under its title; the key at the end."""
+    titled: list[list[Content]] = []
+    for kind, column in zip(COLUMNS, island_columns(state), strict=True):
+        lines = column.split("\n")
+        while len(lines) > 1 and not lines[-1].plain:
+            lines.pop()
+        titled.append([Content.styled(column_title(kind), "bold underline"), *lines])
+    widest = max(line.cell_length for lines in titled for line in lines)
+    gap = 2
+    if 3 * widest + 2 * gap <= width:
+        height = max(len(lines) for lines in titled)
+        rows = []
+        for i in range(height):
+            cells = [lines[i] if i < len(lines) else Content("") for lines in titled]
+            rows.append(Content(" " * gap).join(c.pad_right(widest - c.cell_length) for c in cells))
+    else:
+        rows = [line for lines in titled for line in lines]
+    key = [line for kind in COLUMNS for line in legend_lines(kind, width)]
+    return Content("\n").join([*rows, *key])
+
+
+def legend_lines(kind: IslandType, width: int) -> list[Content]:
+    """The column's third of the key in lines of ``width``, breaking between its entries only."""
+    from .render import flow
+
+    entries = [
+        Content.styled(e.strip(), "$foreground-muted")
+        for e in legend(kind).split("  ")
+        if e.strip()
+    ]
+    return flow(entries, width, "  ", 0)

@@ -82,6 +82,48 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
+def flow(
+    chips: Sequence[Content], width: int | None, sep: str = "  ", indent: int = 0
+) -> list[Content]:
+    """Chips in lines of at most ``width`` cells, a chip never split over two lines.
+
+    A line after the first starts with ``indent`` spaces; a chip wider than a
+    whole line gets a line of its own (the widget wraps that one). ``None``:
+    everything on one line.
+    """
+    rows: list[list[Content]] = []
+    used = 0
+    for chip in chips:
+        if rows and (width is None or used + len(sep) + chip.cell_length <= width):
+            rows[-1].append(chip)
+            used += len(sep) + chip.cell_length
+        else:
+            rows.append([chip])
+            used = (indent if len(rows) > 1 else 0) + chip.cell_length
+    return [
+        Content.assemble(" " * (indent if i else 0), Content(sep).join(row))
+        for i, row in enumerate(rows)
+    ] or [Content("")]
+
+
+def columns(
+    left: Sequence[Content], right: Sequence[Content], width: int, gap: int = 3
+) -> list[Content] | None:
+    """Two columns of lines side by side, or ``None`` when they don't fit ``width`` cells."""
+    if not right:
+        return list(left)
+    lw = max((c.cell_length for c in left), default=0)
+    rw = max((c.cell_length for c in right), default=0)
+    if lw + gap + rw > width:
+        return None
+    out = []
+    for i in range(max(len(left), len(right))):
+        a = left[i] if i < len(left) else Content("")
+        b = right[i] if i < len(right) else Content("")
+        out.append(Content.assemble(a.pad_right(lw + gap - a.cell_length), b))
+    return out
+
+
 def glyph(kind: int) -> str:
     return GLYPHS.get(KINDS[kind], "?")
 
@@ -230,20 +272,58 @@ def store_lines(state: GameState, player: int, wide: bool) -> list[Content]:
     return [Content.assemble(ship, " · ", line)] if wide else [line, ship]
 
 
-def colony_line(state: GameState, player: int, island: int) -> Content:
-    """``B1: 1 ♠ green ×3 = 2 · 2 empty · Kontor ○ wax``: a player's holding on a colony."""
+def labelled(
+    label: Content, items: Sequence[Content], width: int | None, indent: int = 2
+) -> list[Content]:
+    """``label`` then the items, in lines of ``width`` that break between items only."""
+    if not items:
+        return [label]
+    first = Content.assemble(label, items[0])
+    return flow([first, *items[1:]], width, " ", indent)
+
+
+def voyage_lines(state: GameState, player: int, width: int | None) -> list[Content]:
+    """Kontor, colonies, ships, pirate store and ship in words (the beans by name), lines of ``width``."""
+    p = state.players[player]
+    home = p.holdings[0]
+    kontor = Content.assemble(_("Kontor"), f" {len(home.kontor)}/{home.kontor_cap}: ")
+    lines = labelled(
+        kontor,
+        [card(c) for c in home.kontor] or [Content.styled(_("empty"), "$foreground-muted")],
+        width,
+    )
+    for h in p.holdings[1:]:
+        lines += colony_line(state, player, h.island, width).split()
+    for i in state.ships_of(player):
+        lines.append(ship_line(state, i))
+    store = [card(c) for c in p.store] or [Content.styled(_("empty"), "$foreground-muted")]
+    lines += labelled(Content(_("Pirate store: ")), store, width)
+    if p.pirate_ship:
+        lines.append(Content.styled("☠ " + _("pirate ship"), "bold"))
+    return lines
+
+
+def colony_chips(state: GameState, player: int, island: int) -> list[Content]:
+    """``⚑ B1``, each field with its next step by that island's beanometer, the Kontor there."""
     h = state.players[player].holding(island)
     assert h is not None
-    parts = [field_line(state, player, island, s, brief=True) for s in range(len(h.fields))]
+    parts = [Content.styled(f"⚑ {state.islands[island].name}", "bold")]
+    parts += [field_line(state, player, island, s) for s in range(len(h.fields))]
     kontor = (
         Content(" ").join(card(c) for c in h.kontor)
         if h.kontor
         else Content.styled(_("empty"), "$foreground-muted")
     )
     parts.append(Content.assemble(_("Kontor") + " ", kontor))
-    return Content.assemble(
-        (f"⚑ {state.islands[island].name} ", "bold"), Content(" · ").join(parts)
-    )
+    return parts
+
+
+def colony_line(state: GameState, player: int, island: int, width: int | None = None) -> Content:
+    """``⚑ B1 1: ♠ green ×3 = 2 ›4→3 · 2: empty · Kontor ○ wax``: a player's holding on a colony,
+    each field with its next step by that island's beanometer (lines break between the parts)."""
+    head, *parts = colony_chips(state, player, island)
+    first = Content.assemble(head, " ", parts[0])
+    return Content("\n").join(flow([first, *parts[1:]], width, " · ", 4))
 
 
 def panel_signature(state: GameState, player: int, viewer: int | None) -> tuple[object, ...]:
@@ -257,16 +337,8 @@ def panel_signature(state: GameState, player: int, viewer: int | None) -> tuple[
     )  # fmt: skip
 
 
-def player_panel(
-    state: GameState, player: int, viewer: int | None, *, wide: bool = False
-) -> Content:
-    """Everything public about one player (and the size of the hand, never its cards).
-
-    ``wide``: the larger panel of the person at the keyboard, with each field's
-    whole beanometer and the beans of the pirate store by name.
-    """
+def _panel_head(state: GameState, player: int) -> Content:
     p = state.players[player]
-    lines: list[Content] = []
     head = Content.assemble(
         ("◎ ", "$text-warning"),
         (_coin_word(len(p.coins)), "bold"),
@@ -276,7 +348,36 @@ def player_panel(
     colonies = [state.islands[h.island].name for h in p.holdings[1:]]
     if colonies:
         head = Content.assemble(head, "  ⚑ ", " ".join(colonies))
-    lines.append(head)
+    return head
+
+
+def _to_plant(state: GameState, player: int) -> list[Content]:
+    p = state.players[player]
+    waiting = p.kept + p.received
+    if not waiting:
+        return []
+    return [Content.assemble((_("to plant: "), "bold"), cards_summary(waiting))]
+
+
+def player_panel(
+    state: GameState,
+    player: int,
+    viewer: int | None,
+    *,
+    wide: bool = False,
+    width: int | None = None,
+) -> Content:
+    """Everything public about one player (and the size of the hand, never its cards).
+
+    ``wide``: the larger panel of the person at the keyboard, with each field's
+    whole beanometer and the beans of the pirate store by name. ``width`` (a
+    small terminal): the lines fit that many cells; in Bohn Voyage the Kontor,
+    colonies, ships and store stand beside the home fields where there is room.
+    """
+    if width is not None:
+        return _fitted_panel(state, player, viewer, width)
+    p = state.players[player]
+    lines: list[Content] = [_panel_head(state, player)]
     home = p.holdings[0]
     width = 0
     if wide:  # the beanometers line up after the longest field
@@ -299,15 +400,84 @@ def player_panel(
         for i in state.ships_of(player):
             lines.append(ship_line(state, i))
         lines += store_lines(state, player, wide)
-    waiting = p.kept + p.received
-    if waiting:
-        lines.append(
-            Content.assemble(
-                (_("to plant: "), "bold"),
-                cards_summary(waiting),
-            )
-        )
+    lines += _to_plant(state, player)
     return Content("\n").join(lines)
+
+
+def _fitted_panel(state: GameState, player: int, viewer: int | None, width: int) -> Content:
+    """The panel of the person at the keyboard on a small terminal: all of it, in ``width`` cells."""
+    p = state.players[player]
+    home = p.holdings[0]
+    slots = range(len(home.fields))
+    left = [_panel_head(state, player)]
+    fields = [field_line(state, player, home.island, s) for s in slots]
+    if state.mode is Mode.CLASSIC:  # the whole beanometer of each field, where it fits
+        column = max(
+            field_line(state, player, home.island, s, brief=True).cell_length for s in slots
+        )
+        wide = [_wide_field(state, player, home.island, s, column + 3) for s in slots]
+        if max(line.cell_length for line in wide) <= width:
+            fields = wide
+    if player == viewer:
+        fields = [
+            f.stylize(f"@click=screen.field({home.island},{s})")
+            for s, f in zip(slots, fields, strict=True)
+        ]
+    left += fields
+    lines = left
+    if state.mode is Mode.VOYAGE:
+        gap = 3
+        room = width - max(line.cell_length for line in left) - gap
+        beside = (
+            columns(left, voyage_lines(state, player, room), width, gap) if room >= 24 else None
+        )
+        lines = beside or left + voyage_lines(state, player, width)
+    return Content("\n").join(lines + _to_plant(state, player))
+
+
+def player_summary(
+    state: GameState, player: int, viewer: int | None, width: int | None, computer: bool = False
+) -> Content:
+    """Another player's side of the table in a few lines (a small terminal): name, coins, hand
+    size and fields, in Bohn Voyage the Kontor, ships and pirate store in words."""
+    p = state.players[player]
+    home = p.holdings[0]
+    chips = [
+        Content.assemble(
+            panel_title(state, player, viewer, computer),
+            "  ",
+            ("◎ ", "$text-warning"),
+            (_coin_word(len(p.coins)), "bold"),
+        ),
+        Content(_("hand {n}").format(n=len(p.hand))),
+    ]
+    colonies = [state.islands[h.island].name for h in p.holdings[1:]]
+    if colonies:
+        chips.append(Content("⚑ " + " ".join(colonies)))
+    chips += [
+        field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))
+    ]
+    lines = flow(chips, width, "  ", 2)
+    if state.mode is Mode.VOYAGE:
+        inner = None if width is None else width - 2
+        lines += [Content.assemble("  ", line) for line in _voyage_summary(state, player, inner)]
+    lines += [Content.assemble("  ", line) for line in _to_plant(state, player)]
+    return Content("\n").join(lines)
+
+
+def _voyage_summary(state: GameState, player: int, width: int | None) -> list[Content]:
+    """Kontor, ships, pirate store and ship of another player, by name, in lines of ``width``."""
+    p = state.players[player]
+    home = p.holdings[0]
+    empty = Content.styled(_("empty"), "$foreground-muted")
+    kontor = [card(c) for c in home.kontor] or [empty]
+    kontor[0] = Content.assemble(_("Kontor"), f" {len(home.kontor)}/{home.kontor_cap}: ", kontor[0])
+    store = [card(c) for c in p.store] or [empty]
+    store[0] = Content.assemble(_("Pirate store: "), store[0])
+    parts = [*kontor, *(ship_line(state, i) for i in state.ships_of(player)), *store]
+    if p.pirate_ship:
+        parts.append(Content.styled("☠ " + _("pirate ship"), "bold"))
+    return flow(parts, width, " · ", 2)
 
 
 def ship_line(state: GameState, ship: int) -> Content:
@@ -410,8 +580,34 @@ def colony_beanometers(kinds: Sequence[int]) -> Content:
     return Content("\n").join([*rows, note])
 
 
-def hand_row(state: GameState, viewer: int | None) -> Content:
-    """The viewer's hand in its fixed order, the front card marked; nothing for an onlooker."""
+def meters_block(state: GameState, width: int) -> Content:
+    """The beanometers for the side area: the whole table where it fits ``width``, else by
+    island type (Bohn Voyage) or each bean's steps alone (classic)."""
+    kinds = setup(state).deck_kinds
+    whole = colony_beanometers(kinds) if state.mode is Mode.VOYAGE else beanometer_table(state)
+    if max(cell_len(line) for line in whole.plain.split("\n")) <= width:
+        return whole
+    name_width = max(cell_len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
+    types = ISLAND_TYPES if state.mode is Mode.VOYAGE else ("home",)
+    rows: list[Content] = []
+    for t in types:
+        if len(types) > 1:
+            rows.append(Content.styled(_("home") if t == "home" else t, "bold underline"))
+        for k in kinds:
+            name = bean(k)
+            rows.append(
+                Content.assemble(name.pad_right(name_width - name.cell_length), meter_steps(t, k))
+            )
+    rows.append(Content.styled(_("beans for 1, 2, 3, 4 coins"), "$foreground-muted"))
+    return Content("\n").join(rows)
+
+
+def hand_row(state: GameState, viewer: int | None, width: int | None = None) -> Content:
+    """The viewer's hand in its fixed order, the front card marked; nothing for an onlooker.
+
+    ``width``: the lines break between cards, never inside one; the cards of
+    the next lines line up under the first.
+    """
     if viewer is None:
         return Content.styled(_("Hands are hidden."), "$foreground-muted")
     p = state.players[viewer]
@@ -426,7 +622,9 @@ def hand_row(state: GameState, viewer: int | None) -> Content:
             if viewer == state.active and state.phase is Phase.PLANT:
                 chip = chip.stylize("@click=screen.plant")
         parts.append(chip)
-    return Content.assemble(title, Content("  ").join(parts))
+    parts[0] = Content.assemble(title, parts[0])
+    indent = title.cell_length if width is None or width >= 3 * title.cell_length else 0
+    return Content("\n").join(flow(parts, width, "  ", indent))
 
 
 def pending_row(cards: Sequence[int], selected: int, kept: set[int]) -> Content:
@@ -448,7 +646,7 @@ def pending_row(cards: Sequence[int], selected: int, kept: set[int]) -> Content:
 def face_up_row(state: GameState, tiles: bool = False) -> Content:
     """The face-up cards of phase 2: one line, or (``tiles``) each as a card on the table."""
     if setup(state).duel:
-        return duel_row(state)
+        return duel_row(state, tiles)
     if state.phase is not Phase.TRADE:
         return Content("")
     if not state.face_up:
@@ -462,7 +660,7 @@ def face_up_row(state: GameState, tiles: bool = False) -> Content:
     return Content.assemble(title, "\n", card_tiles(state.face_up, "screen.keep"))
 
 
-def duel_row(state: GameState) -> Content:
+def duel_row(state: GameState, tiles: bool = True) -> Content:
     """Bean Duel (R-DUEL-4): the beans on offer (step 1) or turned up (step 3) as cards, with
     who must deal with them and how."""
     name = state.players[state.active].name
@@ -480,6 +678,14 @@ def duel_row(state: GameState) -> Content:
     head = Content.styled(title, "bold")
     if not cards:
         return Content.assemble(head, "\n", Content.styled(_("none left"), "$foreground-muted"))
+    if not tiles:  # a small terminal: the cards on one line, numbered as the keys 1-3 take them
+        chips = [
+            Content.assemble((f"{i}", "bold"), " ", card(c)).stylize(
+                f"@click=screen.table_card({c})"
+            )
+            for i, c in enumerate(cards, 1)
+        ]
+        return Content.assemble(head, "\n", Content("   ").join(chips))
     return Content.assemble(head, "\n", card_tiles(cards, "screen.table_card"))
 
 
@@ -601,25 +807,34 @@ def _discard_top(state: GameState, duel: bool) -> list[Content]:
     ]
 
 
-def status_line(state: GameState, actor: int | None) -> Content:
+def status_line(state: GameState, actor: int | None, width: int | None = None) -> Content:
+    """Turn, phase, deck and discard, run-outs (and the island planted on), then what to do next;
+    ``width``: the first line breaks between these parts, never inside one."""
     s = setup(state)
     phase = phase_name(state)
-    top = Content.assemble(
-        (_("Turn {n}").format(n=state.turn), "bold"),
-        " · ",
-        (state.players[state.active].name, "bold $text-accent"),
-        " · ",
-        (phase, "bold"),
-        "   ",
-        _("Deck {n}").format(n=len(state.deck)),
-        " · ",
-        _("Discard {n}").format(n=len(state.discard)),
-        *_discard_top(state, s.duel),
-        " · ",
-        _("Deck run out {n} of {limit}").format(n=state.exhaustions, limit=s.exhaustion_limit),
-    )
+    parts = [
+        Content.assemble(
+            (_("Turn {n}").format(n=state.turn), "bold"),
+            " · ",
+            (state.players[state.active].name, "bold $text-accent"),
+            " · ",
+            (phase, "bold"),
+        )
+    ]
     if state.mode is Mode.VOYAGE and state.phase is not Phase.GAME_OVER:
         isl = state.islands[state.turn_island]
         where = _("home") if isl.type is IslandType.HOME else isl.name
-        top = Content.assemble(top, " · ", _("planting on {island}").format(island=where))
-    return Content.assemble(top, "\n", ("➜ " + expected(state, actor), "$text-success"))
+        parts.append(Content(_("planting on {island}").format(island=where)))
+    parts += [
+        Content(_("Deck {n}").format(n=len(state.deck))),
+        Content.assemble(
+            _("Discard {n}").format(n=len(state.discard)), *_discard_top(state, s.duel)
+        ),
+        Content(
+            _("Deck run out {n} of {limit}").format(n=state.exhaustions, limit=s.exhaustion_limit)
+        ),
+    ]
+    top = flow(parts, width, " · ")
+    return Content("\n").join(
+        [*top, Content.styled("➜ " + expected(state, actor), "$text-success")]
+    )

@@ -27,10 +27,13 @@ class Panel(Static):
 
     When the new content takes as many lines as the old at the panel's width,
     the panel keeps its size: it repaints without a layout of the whole screen.
+    ``show_flow`` takes content made for the panel's width and makes it again
+    when the width changes (lines that break between cards, never inside one).
     """
 
     _shown: object = None
-    _shape: tuple[int, int] | None = None
+    _make: Callable[[int], Content] | None = None
+    _made_for = 0
 
     def on_mount(self) -> None:
         # clickable parts keep their bean colours: no web-link underline and link colour
@@ -41,12 +44,32 @@ class Panel(Static):
         if key == self._shown:
             return
         self._shown = key
-        width = self.content_size.width
-        shape = (width, len(content.wrap(width))) if width > 0 else None
-        same_size = shape is not None and shape == self._shape
-        self._shape = shape
+        width, height = self.content_size
+        # as many lines as the panel has now (laid out at this width): no layout needed
+        same_size = width > 0 and len(content.wrap(width)) == height
         # a hidden panel needs no layout now: showing it again lays the screen out anyway
         self.update(content, layout=not same_size and self.display)
+
+    def flow_width(self) -> int:
+        """The width to lay lines out for: the panel's, or before its first layout the screen's."""
+        width = self.content_size.width
+        if width > 0:
+            return width
+        return max(10, self.app.size.width - self.styles.gutter.width - 4)
+
+    def show_flow(self, make: Callable[[int], Content]) -> None:
+        self._make = make
+        self._made_for = self.flow_width()
+        self.show_content(make(self._made_for))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._make is not None and self.content_size.width not in (0, self._made_for):
+            # after this layout pass: a layout asked for during it would be lost
+            self.call_later(self._reflow)
+
+    def _reflow(self) -> None:
+        if self._make is not None:
+            self.show_flow(self._make)
 
 
 def _key(content: Content) -> object:
@@ -55,22 +78,36 @@ def _key(content: Content) -> object:
 
 
 class PlayerPanel(Panel):
-    """One player's public side of the table: coins, hand size, fields, and the voyage things."""
+    """One player's public side of the table: coins, hand size, fields, and the voyage things.
+
+    ``compact`` (a small terminal): the person at the keyboard's panel fits its
+    width, and another player's is the short summary in a few lines.
+    """
 
     def __init__(self, player: int, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.player = player
         self._title: object = None
         self._signature: object = None
+        self._shown_with: tuple[GameState, int | None, bool, bool] | None = None
 
     def show(
-        self, state: GameState, viewer: int | None, *, wide: bool = False, computer: bool = False
+        self,
+        state: GameState,
+        viewer: int | None,
+        *,
+        wide: bool = False,
+        computer: bool = False,
+        compact: bool = False,
     ) -> None:
+        self._shown_with = (state, viewer, wide, computer) if compact else None
+        width = self.flow_width() if compact else None
         # most key presses change one player's side of the table: leave the others alone
         signature = (
             self.player,
             wide,
             computer,
+            width,
             render.panel_signature(state, self.player, viewer),
         )
         if signature == self._signature:
@@ -82,7 +119,21 @@ class PlayerPanel(Panel):
             self.border_title = title
         self.set_class(self.player == state.active and not state.over, "-active")
         self.set_class(self.player == viewer, "-viewer")
-        self.show_content(render.player_panel(state, self.player, viewer, wide=wide))
+        if width is not None and not wide:
+            content = render.player_summary(state, self.player, viewer, width, computer)
+        else:
+            content = render.player_panel(state, self.player, viewer, wide=wide, width=width)
+        self.show_content(content)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._shown_with is not None and self.content_size.width:
+            self.call_later(self._show_again)
+
+    def _show_again(self) -> None:
+        shown = self._shown_with
+        if shown is not None:
+            state, viewer, wide, computer = shown
+            self.show(state, viewer, wide=wide, computer=computer, compact=True)
 
 
 class KeyBar(Static):

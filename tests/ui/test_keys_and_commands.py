@@ -97,9 +97,9 @@ async def test_help_screen_and_palette() -> None:
 
 async def test_too_small_terminal_says_so() -> None:
     app = make_app(classic())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(79, 24)) as pilot:
         await press(pilot, "enter")
-        assert "Please enlarge the terminal to at least 100×30" in screen_text(app)
+        assert "Please enlarge the terminal to at least 80×24" in screen_text(app)
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert "Please enlarge" not in screen_text(app)

@@ -111,9 +111,9 @@ async def test_no_foreign_hand_is_ever_shown(seed: int, monkeypatch: pytest.Monk
     seen: list[tuple[int | None, object]] = []
     original = render.hand_row
 
-    def spy(state, viewer):  # type: ignore[no-untyped-def]
+    def spy(state, viewer, *args):  # type: ignore[no-untyped-def]
         seen.append((viewer, state))
-        return original(state, viewer)
+        return original(state, viewer, *args)
 
     monkeypatch.setattr(render, "hand_row", spy)
     session = classic(seed)

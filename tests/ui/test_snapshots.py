@@ -83,7 +83,7 @@ def test_end_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_too_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(make_app(classic()), press=["enter"], terminal_size=(80, 24))
+    assert snap_compare(make_app(classic()), press=["enter"], terminal_size=(79, 24))
 
 
 def duel() -> Session:

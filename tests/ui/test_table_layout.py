@@ -65,16 +65,24 @@ async def test_ships_are_numbered_per_owner_everywhere() -> None:
     assert "Bob's ship 1 at A1: 2 × ■ soy" in raid
 
 
-async def test_map_and_hand_fit_a_small_terminal() -> None:
+async def test_five_voyage_players_fit_100x30_and_the_map_is_a_key_away() -> None:
     app = make_app(from_state(busy_voyage_position()))
     async with app.run_test(size=(100, 30)) as pilot:
         await press(pilot, "enter")
         text = screen_text(app)
         assert "Please enlarge" not in text
-        assert "Type B islands" in text and "Type A islands" in text
-        assert "A3 ⚑ Dee ✱×2=1 K:–" in text  # the last island of the tallest column
+        # Ann's own colonies, each field with its next step by that island's beanometer
+        assert "⚑ A1 1: ♠ green ×1 = 0 ›4→1" in text
+        assert "⚑ B1 1: ♥ chili ×5 = 2 ›7→3" in text
+        # every other player, the last one too, with the Kontor, ship and store in words
+        assert "Eve" in text and "▸ Ship 1 at B1: empty" in text
+        assert "▸ Ship 1 at A1: ■ soy ×2" in text and "Pirate store: empty" in text
         assert "Ann's hand: ▶1" in text
         assert "p Plant" in text
+        await press(pilot, "v")  # the side area shows the island map
+        text = screen_text(app)
+        assert "Type B islands" in text and "Type A islands" in text
+        assert "A3 ⚑ Dee ✱×2=1 K:–" in text  # the last island of the last column
 
 
 async def test_the_player_at_the_keyboard_gets_the_larger_panel() -> None:
@@ -93,7 +101,7 @@ async def test_the_player_at_the_keyboard_gets_the_larger_panel() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await press(pilot, "enter", "p")
         text = screen_text(app)
-        assert "Beanometers" not in text  # no room: the short form for everyone
+        assert "Beanometers: beans → coins" not in text  # no room: the short form for everyone
         assert "1: ○ wax ×1 = 0 ›4→1" in text
 
 

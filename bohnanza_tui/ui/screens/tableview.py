@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
@@ -28,15 +29,26 @@ if TYPE_CHECKING:
     from ..host import GameHost
     from ..hotseat import HotSeat
 
-MIN_WIDTH, MIN_HEIGHT = 100, 30
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: below this width or height the table is compact: the person at the keyboard's panel
+#: on top, every other player in a few lines, the log (or map, beanometers: ``v``) below
+COMPACT_WIDTH, COMPACT_HEIGHT = 100, 30
 #: from this height on, the person at the keyboard gets a larger panel
 ROOMY_HEIGHT = 36
 #: from this height on, Bohn Voyage keeps the beanometers by island type on the board
 TALL_HEIGHT = 46
 
 
+#: what the side area shows, in the order ``v`` goes through them
+SIDE_VIEWS = ("log", "history", "map", "meters")
+
+
 class TableView(GameFlowScreen):
     """The table's widgets and how they show the game; the keys' actions are ``TableScreen``'s."""
+
+    BINDINGS: list[BindingType] = [
+        Binding("v", "side", _("Log, map, beanometers"), show=False),
+    ]
 
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
         super().__init__(hotseat, host)
@@ -50,6 +62,8 @@ class TableView(GameFlowScreen):
         self.refused: dict[str, list[str]] = {}
         self._footer_keys: tuple[object, ...] = ()
         self._player_panels: list[PlayerPanel] = []
+        #: what the side area shows now (``SIDE_VIEWS``)
+        self.side = "log"
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
@@ -81,6 +95,10 @@ class TableView(GameFlowScreen):
                         yield Panel(id="reference")
                 with Vertical(id="side"):
                     yield EventLog(id="log", wrap=True, markup=False, min_width=20)
+                    with VerticalScroll(id="side-more"):
+                        if state.mode is Mode.VOYAGE:
+                            yield Panel(id="side-map")
+                        yield Panel(id="side-meters")
             if state.mode is Mode.VOYAGE:
                 with Horizontal(id="island-map"):
                     for kind in islandmap.COLUMNS:
@@ -99,12 +117,10 @@ class TableView(GameFlowScreen):
     def on_mount(self) -> None:
         self.query_one("#command", CommandBar).display = False
         log = self.query_one(EventLog)
-        log.border_title = _("Log")
         if self.hs.state.mode is Mode.VOYAGE:
             for kind in islandmap.COLUMNS:
                 column = self._panel(f"#islands-{kind.value}")
                 column.border_title = islandmap.column_title(kind)
-                column.border_subtitle = islandmap.legend(kind)
             # what each island type pays: the decision where to plant, sail, buy a harbor
             reference = self._panel("#reference")
             reference.border_title = _("Beanometers by island type")
@@ -115,6 +131,7 @@ class TableView(GameFlowScreen):
             reference.border_title = _("Beanometers: beans → coins")
             reference.show_content(render.beanometer_table(self.hs.state))
         log.add_events(self.host.opening_lines())
+        self._show_side()
         self._check_size(self.app.size.width, self.app.size.height)
         self.advance()
 
@@ -128,15 +145,73 @@ class TableView(GameFlowScreen):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        state = self.hs.state
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        # the larger panels of every player need room: many players, Bohn Voyage's ships and stores
+        players = len(state.players)
+        need = (
+            36 + 2 * max(0, players - 3) if state.mode is Mode.VOYAGE else 36 if players >= 6 else 0
+        )
+        compact = width < COMPACT_WIDTH or height < max(COMPACT_HEIGHT, need)
         # room for the larger panel of the person at the keyboard
-        roomy = height >= ROOMY_HEIGHT
-        changed = roomy != self.has_class("-roomy")
+        roomy = not compact and height >= ROOMY_HEIGHT
+        classes = (compact, width < COMPACT_WIDTH, roomy)
+        changed = classes != getattr(self, "_size_classes", None)
+        self._size_classes = classes
+        self.set_class(compact, "-compact")
+        self.set_class(compact and width < COMPACT_WIDTH, "-narrow")
         self.set_class(roomy, "-roomy")
         self.set_class(height >= TALL_HEIGHT, "-tall")
         self.query_one(KeyBar).set_lines(2 if roomy else 1)
+        if changed:
+            self._show_side()
         if changed and self._player_panels:
             self.refresh_table()  # the panel hidden behind the larger one shows again
+
+    def _big_panel(self) -> bool:
+        """The person at the keyboard has a panel of their own (not one in the grid)."""
+        return self.has_class("-roomy") or self.has_class("-compact")
+
+    # -- the side area: log, island map, beanometers ------------------------------------
+
+    def _side_views(self) -> list[str]:
+        """The log (on a narrow terminal its last line, then the whole log), the map, the meters."""
+        views = [v for v in SIDE_VIEWS if v != "map" or self.hs.state.mode is Mode.VOYAGE]
+        return views if self.has_class("-narrow") else [v for v in views if v != "history"]
+
+    def action_side(self) -> None:
+        """``v``: the side area shows the log, the island map (Bohn Voyage), the beanometers."""
+        views = self._side_views()
+        self.side = views[(views.index(self.side) + 1) % len(views)]
+        self._show_side()
+
+    def _show_side(self) -> None:
+        names = {
+            "log": _("Log"),
+            "history": _("Whole log"),
+            "map": _("Island map"),
+            "meters": _("Beanometers"),
+        }
+        views = self._side_views()
+        if self.side not in views:  # the terminal grew: the whole log shows anyway
+            self.side = "log"
+        after = names[views[(views.index(self.side) + 1) % len(views)]]
+        for view in SIDE_VIEWS:
+            self.set_class(self.side == view, f"-side-{view}")
+        hint = _("v: {what}").format(what=after)
+        log = self.query_one(EventLog)
+        log.border_title = Content.assemble(names["log"], ("  " + hint, "$foreground-muted"))
+        more = self.query_one("#side-more")
+        more.border_title = Content.assemble(names[self.side], ("  " + hint, "$foreground-muted"))
+        state = self.hs.state
+        if self.side == "map":
+            self._panel("#side-map").show_flow(
+                lambda width: islandmap.map_block(self.hs.game_view(), width)
+            )
+        elif self.side == "meters":
+            self._panel("#side-meters").show_flow(lambda width: render.meters_block(state, width))
+        else:
+            log.scroll_end(animate=False)
 
     # -- showing the table ------------------------------------------------------------
 
@@ -148,8 +223,9 @@ class TableView(GameFlowScreen):
         actor = hs.next_actor()
         if viewer is None:  # the keyboard changes hands: nobody finds another's typing
             self.query_one("#command", CommandBar).reset()
-        self._panel("#status").show_content(render.status_line(state, actor))
+        self._panel("#status").show_flow(lambda width: render.status_line(state, actor, width))
         big = viewer if viewer is not None else state.active
+        compact = self.has_class("-compact")
         if not self._player_panels:
             self._player_panels = list(self.query(PlayerPanel))
         for panel in self._player_panels:
@@ -157,13 +233,15 @@ class TableView(GameFlowScreen):
                 panel.player = big
             else:
                 panel.set_class(panel.player == big, "-in-big")
-                if panel.player == big and self.has_class("-roomy"):
+                if panel.player == big and self._big_panel():
                     continue  # hidden while the larger panel shows this player
             computer = not hs.is_human(panel.player)
-            panel.show(state, viewer, wide=panel.id == "player-big", computer=computer)
+            panel.show(
+                state, viewer, wide=panel.id == "player-big", computer=computer, compact=compact
+            )
         classic = state.mode is Mode.CLASSIC
         faceup = self._panel("#faceup")
-        faceup.show_content(render.face_up_row(state, tiles=classic))
+        faceup.show_content(render.face_up_row(state, tiles=classic and not compact))
         on_table = state.phase is Phase.TRADE or bool(state.offered)
         faceup.display = on_table
         offers = self._panel("#offers")
@@ -173,8 +251,15 @@ class TableView(GameFlowScreen):
         if not classic:
             columns = islandmap.island_columns(state)
             for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
-                self._panel(f"#islands-{kind.value}").show_content(column)
-        self._panel("#hand").show_content(render.hand_row(state, viewer))
+                # the column's third of the key under it, lines breaking between its entries
+                self._panel(f"#islands-{kind.value}").show_flow(
+                    lambda width, kind=kind, column=column: Content("\n").join(
+                        [column, *islandmap.legend_lines(kind, width)]
+                    )
+                )
+            if self.side == "map":
+                self._panel("#side-map").show_flow(lambda width: islandmap.map_block(state, width))
+        self._panel("#hand").show_flow(lambda width: render.hand_row(state, viewer, width))
         self._legal = {}
         for a in hs.legal():
             self._legal.setdefault(type(a), []).append(a)
