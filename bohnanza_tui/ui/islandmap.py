@@ -166,3 +166,8 @@ def legend_lines(kind: IslandType, width: int) -> list[Content]:
         if e.strip()
     ]
     return flow(entries, width, "  ", 0)
+
+
+def column_with_legend(kind: IslandType, column: Content, width: int) -> Content:
+    """A column of the map with its third of the key under it, in lines of ``width``."""
+    return Content("\n").join([column, *legend_lines(kind, width)])

@@ -7,7 +7,8 @@ only refused options (shown dimmed); ``TableScreen`` adds what the keys do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -46,7 +47,7 @@ SIDE_VIEWS = ("log", "history", "map", "meters")
 class TableView(GameFlowScreen):
     """The table's widgets and how they show the game; the keys' actions are ``TableScreen``'s."""
 
-    BINDINGS: list[BindingType] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "side", _("Log, map, beanometers"), show=False),
     ]
 
@@ -253,9 +254,7 @@ class TableView(GameFlowScreen):
             for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
                 # the column's third of the key under it, lines breaking between its entries
                 self._panel(f"#islands-{kind.value}").show_flow(
-                    lambda width, kind=kind, column=column: Content("\n").join(
-                        [column, *islandmap.legend_lines(kind, width)]
-                    )
+                    functools.partial(islandmap.column_with_legend, kind, column)
                 )
             if self.side == "map":
                 self._panel("#side-map").show_flow(lambda width: islandmap.map_block(state, width))
