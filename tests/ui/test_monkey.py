@@ -130,6 +130,7 @@ def test_a_shrunk_failure_keeps_only_the_steps_it_needs(monkeypatch: pytest.Monk
     seen: list[list[str]] = []
 
     def fake_replay(ep: monkey.Episode, steps: list[str], timeout: float = 60) -> monkey.Outcome:
+        del ep, timeout  # the replay's signature; this fake needs only the steps
         seen.append(steps)
         fails = "key:f1" in steps and "key:enter" in steps
         return monkey.Outcome(failure=failure if fails else None)

@@ -99,3 +99,9 @@ def test_duel_beans_on_offer_small(snap_compare) -> None:  # type: ignore[no-unt
     """R-DUEL-4 step 1 at the smallest table: the beans on offer to Bob, the discard pile's top."""
     keys = ["enter", "p", "d", "enter", "e", "3", "e", "space", "enter"]
     assert snap_compare(make_app(duel()), press=keys, terminal_size=(100, 30))
+
+
+def test_duel_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """R-DUEL-4 at 80x24: Bob's hand, fields, the beans on offer to him and the discard's top."""
+    keys = ["enter", "p", "d", "enter", "e", "3", "e", "space", "enter"]
+    assert snap_compare(make_app(duel()), press=keys, terminal_size=(80, 24))

@@ -23,7 +23,7 @@ from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen
 
-CY, DEE, ANN, BOB = range(4)
+CY, _DEE, ANN, BOB = range(4)
 NAMES = ["Cy", "Dee", "Ann", "Bob"]
 SEATS = [Seat("Cy", "computer"), Seat("Dee", "computer"), Seat("Ann"), Seat("Bob")]
 

@@ -398,7 +398,7 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
     """
 
     BINDINGS = [
-        *[Binding(str(k), f"toggle({k - 1})", show=False) for k in range(1, 10)],
+        *[Binding(str(k), f"mark({k - 1})", show=False) for k in range(1, 10)],
         Binding("space", "toggle_highlighted", _("Accept or not")),
         Binding("s,ctrl+s", "send", _("Send")),
         Binding("n", "decline_all", _("Decline all")),
@@ -539,7 +539,7 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
 
     # -- keys -----------------------------------------------------------------------
 
-    def action_toggle(self, index: int) -> None:
+    def action_mark(self, index: int) -> None:
         if not 0 <= index < len(self.offer_ids):
             self.app.bell()
             return
@@ -563,7 +563,7 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
         if index is None:
             self.app.bell()
             return
-        self.action_toggle(index)
+        self.action_mark(index)
 
     @on(Button.Pressed, "#send")
     def action_send(self) -> None:
