@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import SIZE, classic, from_state, make_app, press, screen_text
+from ui_helpers import SIZE, classic, from_state, make_app, notice, press, screen_text
 
 from bohnanza_tui.rules.save import OptionsRecord
 from bohnanza_tui.rules.state import GameState
@@ -105,8 +105,7 @@ async def test_hints_turned_off_at_the_set_up_are_refused_with_a_reason() -> Non
         await press(pilot, "n")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        notices = [n.message for n in app._notifications]
-        assert notices == ["Hints are off in this game: its set-up turned them off."]
+        assert "Hints are off in this game: its set-up turned them off." in notice(app)
         text = screen_text(app)
         assert ROOM_HINT not in text and "Hint for Ann" not in text
 

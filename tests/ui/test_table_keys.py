@@ -13,7 +13,7 @@ from pathlib import Path
 from test_voyage_play import A1, A2, B1, take, voyage_position
 from textual.binding import Binding
 from textual.widgets import Input
-from ui_helpers import SIZE, classic, from_state, log_text, make_app, press, screen_text
+from ui_helpers import SIZE, classic, from_state, log_text, make_app, notice, press, screen_text
 
 from bohnanza_tui.rules import KIND_OF, GameState, Phase, new_game
 from bohnanza_tui.rules.actions import Plant
@@ -142,7 +142,7 @@ async def test_escape_closes_the_harvest_list_and_plays_nothing() -> None:
         await press(pilot, "h", "escape")
         assert not isinstance(app.screen, ChoiceScreen)
         assert len(session.log) == played and fields(session) == [[WAX], [BLUE], []]
-        assert "Not allowed" not in [n.title for n in app._notifications]
+        assert "Not allowed" not in notice(app)
 
 
 def bob_grows_wax() -> GameState:
@@ -235,7 +235,9 @@ async def test_command_bar_opens_with_colon_and_slash_and_reads_any_case() -> No
         assert session.log == []
         bar.value = "Undo"
         await press(pilot, "enter")
-        assert "there is no" not in screen_text(app)
+        # read as undo (nothing left to undo), not as an unknown command
+        assert "there is no" not in str(app.screen.query_one("#command-hint").render())
+        assert "nothing to undo" in notice(app)
         bar.value = "HELP plant"
         await press(pilot, "enter")
         assert isinstance(app.screen, TextScreen)

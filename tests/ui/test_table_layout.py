@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from test_voyage_play import busy_voyage_position, take
-from ui_helpers import SIZE, classic, from_state, log_text, make_app, press, screen_text
+from ui_helpers import SIZE, classic, from_state, log_text, make_app, notice, press, screen_text
 
 from bohnanza_tui.rules import KIND_OF, new_game
 from bohnanza_tui.rules.data import KIND_INDEX
@@ -165,5 +165,4 @@ async def test_the_automatic_turn_up_is_announced() -> None:
     app = make_app(classic())
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "p", "p")  # the second bean: the cards turn up by themselves
-        notices = [n.message for n in app._notifications]
-        assert any("Two cards are turned up: ♠ green, ○ wax." in m for m in notices)
+        assert "Two cards are turned up: ♠ green, ○ wax." in notice(app)

@@ -68,3 +68,12 @@ def log_text(app: App) -> str:
 
     log = next(s for s in app.screen_stack if s.query(EventLog)).query_one(EventLog)
     return " ".join(strip.text.strip() for strip in log.lines)
+
+
+def notice(app: App) -> str:
+    """The table's notice line as shown ("" when there is none)."""
+    from bohnanza_tui.ui.screens.tableview import TableView
+
+    table = next(s for s in app.screen_stack if isinstance(s, TableView))
+    line = table.query_one("#notice")
+    return str(line.render()) if line.display else ""

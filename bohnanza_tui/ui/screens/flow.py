@@ -142,6 +142,11 @@ class GameFlowScreen(Screen[None]):
             from .. import render
 
             cards = ", ".join(render.card(c).plain for c in state.face_up)
+            if setup(state).duel:  # R-DUEL-4 step 3: no trade, the rest goes to the other player
+                other = state.players[1 - state.active].name
+                text = _("Turned up: {cards}. Plant any (p); e leaves the rest to {name}.")
+                self.notify(text.format(cards=cards, name=other), title=render.phase_name(state))
+                return
             self.notify(
                 _(
                     "Two cards are turned up: {cards}. Trade (t), keep (k) or end trading (e)."

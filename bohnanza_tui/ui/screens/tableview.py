@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
@@ -63,8 +64,12 @@ class TableView(GameFlowScreen):
         self.refused: dict[str, list[str]] = {}
         self._footer_keys: tuple[object, ...] = ()
         self._player_panels: list[PlayerPanel] = []
+        #: the log strip's height set by ``_fit_side`` (None: the stylesheet's)
+        self._side_rows: int | None = None
         #: what the side area shows now (``SIDE_VIEWS``)
         self.side = "log"
+        #: the notice shown (see ``notify``): whose keyboard it was and how long the game's log
+        self._notice_for: tuple[int | None, int] | None = None
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
@@ -104,6 +109,8 @@ class TableView(GameFlowScreen):
                 with Horizontal(id="island-map"):
                     for kind in islandmap.COLUMNS:
                         yield Panel(id=f"islands-{kind.value}", classes="islands")
+            # the table's notices: a line of their own, never over the hand, the cards or the keys
+            yield Panel(id="notice")
             yield Panel(id="pending")
             yield Panel(id="hand")
             yield CommandBar(self._complete, id="command")
@@ -117,6 +124,8 @@ class TableView(GameFlowScreen):
 
     def on_mount(self) -> None:
         self.query_one("#command", CommandBar).display = False
+        # after each layout: the log strip takes the rows the players leave free (narrow)
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._fit_side())
         log = self.query_one(EventLog)
         if self.hs.state.mode is Mode.VOYAGE:
             for kind in islandmap.COLUMNS:
@@ -213,6 +222,7 @@ class TableView(GameFlowScreen):
             self._panel("#side-meters").show_flow(lambda width: render.meters_block(state, width))
         else:
             log.scroll_end(animate=False)
+        self._fit_side()
 
     # -- showing the table ------------------------------------------------------------
 
@@ -224,6 +234,7 @@ class TableView(GameFlowScreen):
         actor = hs.next_actor()
         if viewer is None:  # the keyboard changes hands: nobody finds another's typing
             self.query_one("#command", CommandBar).reset()
+        self._notice_outdated()
         self._panel("#status").show_flow(lambda width: render.status_line(state, actor, width))
         big = viewer if viewer is not None else state.active
         compact = self.has_class("-compact")
@@ -279,6 +290,28 @@ class TableView(GameFlowScreen):
         self.refused = self._refused_keys()
         self._refresh_footer()
 
+    def _fit_side(self) -> None:
+        """Narrow: the log strip takes the rows the players and the board leave free (2 at least).
+
+        The players' area would keep them empty otherwise (a duel needs a few rows);
+        called after each layout; the height changes, and the screen is laid out again,
+        only when theirs did.
+        """
+        side = self.query_one("#side")
+        rows: int | None = None
+        if self.has_class("-narrow") and self.side == "log":
+            main = self.query_one("#main").size.height
+            need = sum(
+                w.outer_size.height
+                for w in (*self.query_one("#players").children, self.query_one("#board"))
+                if w.display
+            )
+            rows = max(2, main - need)
+        if rows != self._side_rows:
+            self._side_rows = rows
+            side.styles.height = rows  # None: the stylesheet's height again
+            self.query_one(EventLog).scroll_end(animate=False)  # the last lines stay in view
+
     def _options(self, key: str) -> list[choices.Choice]:
         """What the key would offer the person at the keyboard now, each with the engine's verdict."""
         holder = self.hs.holder
@@ -317,8 +350,54 @@ class TableView(GameFlowScreen):
         for reason in reasons:
             log.add_refusal(reason)
         shown = ([hint] if hint else []) + reasons[:1] + (["…"] if len(reasons) > 1 else [])
-        self.app.clear_notifications()
         self.notify("\n".join(shown), title=_("Not possible now"), severity="warning", markup=False)
+
+    # -- notices --------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notice in the line above the hand (the table's toasts would cover it).
+
+        A new notice replaces the last one, so repeated refusals never stack; it
+        goes when the person at the keyboard moves or the keyboard changes hands
+        (the next person never reads the last one's refusals). The log keeps
+        what it said.
+        """
+        text = Content.from_markup(message) if markup else Content(message)
+        if title:
+            text = Content.assemble((title, "bold"), "  ", text)
+        notice = self._panel("#notice")
+        for level in ("information", "warning", "error"):
+            notice.set_class(level == severity, f"-{level}")
+        notice.show_content(text)
+        notice.display = True
+        self._notice_for = (self.hs.holder, len(self.hs.session.log))
+
+    def clear_notice(self) -> None:
+        if self._notice_for is not None:
+            self._notice_for = None
+            self._told = None  # a refusal met again is told again
+            self._panel("#notice").display = False
+
+    def _notice_outdated(self) -> None:
+        """Clear the notice once the keyboard changed hands or its holder moved since."""
+        if self._notice_for is None:
+            return
+        holder, moves = self._notice_for
+        log = self.hs.session.log
+        if (
+            self.hs.holder != holder
+            or len(log) < moves
+            or any(getattr(a, "player", None) == holder for a in log[moves:])
+        ):
+            self.clear_notice()
 
     def _refresh_footer(self) -> None:
         """Redraw the Footer only when the keys valid now changed (it is the costliest repaint)."""

@@ -415,6 +415,8 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
         self.accepted: set[int] = set()
         #: answers chosen in the offer's own dialog (``c``): cards, or a counter-offer
         self.custom: dict[int, list[Action]] = {}
+        #: the offer last marked in vain (its index) and why it can't be accepted
+        self._refused: tuple[int, str] | None = None
 
     def keys_for(self, verdicts: dict[int, bool]) -> list[str]:
         """The keys that give these answers (offer id -> accept?), for scripts and tests."""
@@ -525,7 +527,7 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
         for i, oid in enumerate(self.offer_ids):
             ol.replace_option_prompt_at_index(i, self._row(i, problems.get(oid)))
         n = len(self.accepted | {o for o, a in self.custom.items() if isinstance(a[0], Accept)})
-        note = (
+        note: str | Content = (
             _("Nothing accepted: s declines every offer.")
             if not n
             else ngettext(
@@ -534,6 +536,10 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
                 n,
             ).format(n=n)
         )
+        if self._refused is not None:  # in the dialog: a toast would cover it at 80×24
+            index, problem = self._refused
+            refused = _("Offer {n} can't be accepted: {reason}").format(n=index + 1, reason=problem)
+            note = Content.assemble(note, "\n", Content.styled("✗ " + refused, "$text-error"))
         self.query_one("#answer-all-check", Static).update(note)
         self.query_one("#send", Button).disabled = bool(problems)
 
@@ -555,7 +561,10 @@ class AnswerAllScreen(ModalScreen[list[Action] | None]):
             if oid in problems:
                 self.accepted.discard(oid)  # it can't be accepted (now): say why, change nothing
                 self.app.bell()
-                self.notify(problems[oid], title=_("Not allowed"), severity="warning", markup=False)
+                self._refused = (index, problems[oid])
+                self._update()
+                return
+        self._refused = None
         self._update()
 
     def action_toggle_highlighted(self) -> None:
