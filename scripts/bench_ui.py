@@ -1,6 +1,8 @@
 """Benchmark of the app: launch time, and key press to updated table.
 
     python scripts/bench_ui.py [--runs N] [--presses N] [--positions N]
+    python scripts/bench_ui.py --cpu [--profile FILE [--profile-keys KEYS]]
+    python scripts/bench_ui.py --tmux [--size WxH]
 
 1. Launch: wall time from starting a Python process to the first interactive
    screen (the set-up screen, painted), against a minimal Textual app started
@@ -14,6 +16,12 @@
    (``u``), over and over. Each sample is the time from the key press to
    the first screen update sent to the terminal after it. Reported as the
    median and the 90th percentile.
+
+With ``--cpu`` the tmux run's keys are pressed in-process (headless, each frame
+rendered to terminal text all the same) and timed in CPU time of the process, to
+the first frame and until all the key started is done: a figure a loaded machine
+changes far less than wall time. ``--profile FILE [--profile-keys 1,u]`` adds a
+cProfile of those keys (CPU time).
 
 With ``--tmux [--size 80x24]`` the same questions are asked of the installed
 ``bohnanza`` command in a real terminal: tmux (a detached server of its own,
@@ -37,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import os
 import queue
 import random
@@ -50,6 +59,12 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual import events
+
+    from bohnanza_tui.ui.app import BohnanzaApp
 
 MINIMAL = """
 from textual.app import App
@@ -146,6 +161,156 @@ async def key_to_table(presses: int, seed: int = 11) -> list[float]:
             samples.append(painted[0] - start)
         assert len(session.log) == 0 or session.log[-1].name == "plant"
     return samples
+
+
+# -- CPU time per key, in-process -----------------------------------------------------------
+
+
+async def cpu_position(
+    kind: str, text: str, rounds: int, profiler: cProfile.Profile | None = None, keys: str = ""
+) -> list[Sample]:
+    """Open a saved position in the app (headless, but every frame rendered to the text a
+    terminal would get) and press the keys of the tmux run: the CPU time of the process from
+    each key to its first frame (``first``) and until all it started is done (``shown`` and
+    ``last``: the frames after it, the autosave). ``profiler`` runs during the ``keys``."""
+    from textual.drivers.headless_driver import HeadlessDriver
+
+    from bohnanza_tui.rules.save import loads
+    from bohnanza_tui.ui.app import BohnanzaApp
+
+    home = Path(tempfile.mkdtemp(prefix="bench-ui-cpu-"))
+    session = loads(text)
+    app = BohnanzaApp(session, autosave=home / "autosave.json", bot_factory=None)
+    frames: list[float] = []
+    app.post_display_hook = lambda: frames.append(time.process_time())  # type: ignore[method-assign]
+    samples: list[Sample] = []
+    # the frames are rendered to the text a terminal would get (and thrown away)
+    headless = HeadlessDriver.is_headless
+    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[method-assign,assignment]
+    try:
+        await _cpu_keys(app, kind, rounds, frames, samples, profiler, keys)
+    finally:
+        HeadlessDriver.is_headless = headless  # type: ignore[method-assign]
+    return samples
+
+
+async def _cpu_keys(
+    app: BohnanzaApp,
+    kind: str,
+    rounds: int,
+    frames: list[float],
+    samples: list[Sample],
+    profiler: cProfile.Profile | None,
+    keys: str,
+) -> None:
+    async with app.run_test(size=(120, 40)):
+        driver = app._driver
+        assert driver is not None
+
+        async def key(k: str, group: str) -> None:
+            # idle first (an idle app costs no CPU); the key goes in as the driver sends it
+            # (a pilot's press would wait on every widget, which costs CPU of its own)
+            await asyncio.sleep(0.1)
+            frames.clear()
+            profiling = profiler is not None and (not keys or k in keys.split(","))
+            if profiling:
+                assert profiler is not None
+                profiler.enable()
+            start = time.process_time()
+            driver.send_message(pilot_key(k))
+            await asyncio.sleep(SETTLE)
+            end = time.process_time()
+            if profiling:
+                assert profiler is not None
+                profiler.disable()
+            first = frames[0] - start if frames else end - start
+            # sleeping costs no CPU: the whole answer is ``end - start``
+            samples.append(Sample(k, group, first, end - start, end - start))
+
+        await key("enter", "reveal")
+        if kind == "plant":
+            for _ in range(rounds):
+                await key("1", "table")
+                await key("u", "table")
+            for _ in range(max(1, rounds // 3)):
+                await key("question_mark", "open")
+                await key("question_mark", "close")
+                await key("h", "open")
+                await key("escape", "close (Escape)")
+                await key("b", "open")
+                await key("escape", "close (Escape)")
+                await key("colon", "open")
+                await key("escape", "close (Escape)")
+            await key("1", "table")
+            await key("e", "table")
+            await key("t", "open")
+            await key("escape", "close (Escape)")
+        else:
+            for _ in range(rounds):
+                await key("right", "table")
+                await key("left", "table")
+
+
+#: seconds after a key by which its answer is done (frames, the autosave)
+SETTLE = 0.4
+
+
+def pilot_key(key: str) -> events.Key:
+    """The key event a terminal's ``key`` (a pilot's name) becomes."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import _get_unicode_name_from_key
+
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
+
+
+#: pilot key names as the tmux run names them
+CPU_KEYS = {
+    "enter": "Enter",
+    "question_mark": "?",
+    "escape": "Escape",
+    "colon": ":",
+    "right": "Right",
+    "left": "Left",
+}
+
+
+def cpu_main(args: argparse.Namespace) -> None:
+    profiler = None
+    if args.profile:
+        profiler = cProfile.Profile(time.process_time)  # CPU time, not the loaded machine's wall
+    samples: list[Sample] = []
+    for kind, text in voyage_positions(args.positions):
+        samples += asyncio.run(cpu_position(kind, text, args.presses, profiler, args.profile_keys))
+    for s in samples:
+        s.key = CPU_KEYS.get(s.key, s.key)
+    load = os.getloadavg()
+    print(
+        f"CPU time per key, in-process at 120x40, late 5-player Bohn Voyage ({args.positions} "
+        f"positions of each kind; load average {load[0]:.2f}); to everything done, and to the "
+        "first frame:"
+    )
+    report(samples)
+    for group in ("table", "open", "close (Escape)"):
+        these = [s for s in samples if s.group == group]
+        if these:
+            print(f"  ({group}: first frame {figures([s.first for s in these])})")
+    if profiler is not None:
+        import io
+        import pstats
+
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("cumulative").print_stats(120)
+        stats.sort_stats("tottime").print_stats(60)
+        Path(args.profile).write_text(out.getvalue())
+        profiler.dump_stats(args.profile + ".pstats")
+        print(f"profile: {args.profile}")
 
 
 # -- in a real terminal: tmux ------------------------------------------------------------------
@@ -548,12 +713,22 @@ def tmux_main(args: argparse.Namespace) -> None:
         f"key to the screen as it ends up, late 5-player Bohn Voyage ({args.positions} "
         f"positions of each kind; load average now {load[0]:.2f}):"
     )
+    report(samples)
+    for group in ("table", "open"):
+        these = [s for s in samples if s.group == group]
+        if these:
+            print(f"  ({group}: first byte {figures([s.first for s in these])})")
+            print(f"  ({group}: last byte  {figures([s.last for s in these])})")
+
+
+def report(samples: list[Sample], aims: bool = True) -> None:
+    """The samples' ``shown`` times by group, and by key within a group."""
     groups: dict[str, list[Sample]] = {}
     for sample in samples:
         groups.setdefault(sample.group, []).append(sample)
-    aims = {"table": "aim median <= 20, p90 <= 33", "open": "aim p90 <= 50"}
+    targets = {"table": "aim median <= 20, p90 <= 33", "open": "aim p90 <= 50"}
     for group, these in groups.items():
-        aim = f"  [{aims[group]}]" if group in aims else ""
+        aim = f"  [{targets[group]}]" if group in targets and aims else ""
         print(f"  {group:16} {figures([s.shown for s in these])}{aim}")
         keys: dict[str, list[float]] = {}
         for s in these:
@@ -562,17 +737,21 @@ def tmux_main(args: argparse.Namespace) -> None:
             for k, values in keys.items():
                 label = OPENING.get(k, k)
                 print(f"    {label:14} {figures(values)}")
-    for group in ("table", "open"):
-        these = [s for s in samples if s.group == group]
-        if these:
-            print(f"  ({group}: first byte {figures([s.first for s in these])})")
-            print(f"  ({group}: last byte  {figures([s.last for s in these])})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--tmux", action="store_true", help="measure the installed bohnanza in tmux"
+    )
+    parser.add_argument(
+        "--cpu", action="store_true", help="CPU time per key in-process, the tmux run's keys"
+    )
+    parser.add_argument(
+        "--profile", help="--cpu: write a profile (cProfile, CPU time) to this file"
+    )
+    parser.add_argument(
+        "--profile-keys", default="", help="--profile: only these keys (pilot names, commas)"
     )
     parser.add_argument("--size", default="120x40", help="tmux: the terminal's size")
     parser.add_argument(
@@ -587,11 +766,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.presses is None:
-        args.presses = 10 if args.tmux else 40
+        args.presses = 10 if args.tmux or args.cpu else 40
     if args.positions is None:
-        args.positions = 3 if args.tmux else 5
+        args.positions = 3 if args.tmux or args.cpu else 5
     if args.tmux:
         tmux_main(args)
+        return
+    if args.cpu:
+        cpu_main(args)
         return
     minimal = launch(MINIMAL, args.runs)
     ours = launch(BOHNANZA, args.runs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sys
 from pathlib import Path
@@ -57,3 +58,15 @@ def test_a_key_sent_through_tmux_is_answered_and_timed(tmp_path: Path) -> None:
         assert bench_ui.press(tm, "Escape", "close", 0.05, expect="never", timeout=0.3) is None
     finally:
         tm.close()
+
+
+def test_the_cpu_mode_times_each_key_of_a_position() -> None:
+    (_, select) = bench_ui.voyage_positions(1)[1]
+    samples = asyncio.run(bench_ui.cpu_position("select", select, 1))
+    assert [(s.key, s.group) for s in samples] == [
+        ("enter", "reveal"),
+        ("right", "table"),
+        ("left", "table"),
+    ]
+    for s in samples:
+        assert 0 < s.first <= s.shown == s.last  # a frame went out, and it cost CPU time

@@ -6,6 +6,7 @@ runs (``run_app``), so the command line starts fast for its other commands.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,10 @@ from bohnanza_tui.i18n import on_language_change
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
 
-__all__ = ["run_app"]
+__all__ = ["ESCDELAY", "run_app"]
+
+#: ms the app waits after Escape for the rest of a key sequence, unless ESCDELAY is set
+ESCDELAY = 25
 
 
 def _language_changed(msgid_of: Callable[[str], str]) -> None:
@@ -37,6 +41,10 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
     After a game left unfinished it prints that the game is saved and the
     command that resumes it. Returns the process exit code.
     """
+    # Escape closes every dialog: Textual waits ESCDELAY ms after an Escape to tell a lone
+    # Escape from the start of a key sequence (100 by default). A terminal (and tmux) sends
+    # a sequence in one piece, so a shorter wait is safe; a slow remote link may want more.
+    os.environ.setdefault("ESCDELAY", str(ESCDELAY))
     from .app import BohnanzaApp
 
     app = BohnanzaApp(session=session, save_path=save_path)

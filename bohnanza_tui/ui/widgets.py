@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Self
 
+from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -13,6 +14,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
 
@@ -39,14 +41,29 @@ class Panel(Static):
         # clickable parts keep their bean colours: no web-link underline and link colour
         self.auto_links = False
 
-    def show_content(self, content: Content) -> None:
-        key = _key(content)
+    #: while the same ``hold`` is given, the panel keeps its lines when new content needs fewer
+    _hold: object = None
+
+    def show_content(self, content: Content, hold: object = None) -> None:
+        """Show ``content``; with ``hold`` (any token) as the last time, the panel doesn't shrink.
+
+        A panel that changes its height lays out the whole screen, two or three
+        passes (about 50 ms each on a 5-player Bohn Voyage table): the hand, a line
+        shorter after planting a card and a line longer after undoing it, keeps
+        its height for the turn instead.
+        """
+        key = (_key(content), hold)
         if key == self._shown:
             return
         self._shown = key
         width, height = self.content_size
+        lines = len(content.wrap(width)) if width > 0 else 0
+        held, self._hold = hold is not None and hold == self._hold, hold
+        if held and 0 < lines < height:
+            content = Content("\n").join([content, *[Content()] * (height - lines)])
+            lines = height
         # as many lines as the panel has now (laid out at this width): no layout needed
-        same_size = width > 0 and len(content.wrap(width)) == height
+        same_size = width > 0 and lines == height
         # a hidden panel needs no layout now: showing it again lays the screen out anyway
         self.update(content, layout=not same_size and self.display)
 
@@ -57,10 +74,10 @@ class Panel(Static):
             return width
         return max(10, self.app.size.width - self.styles.gutter.width - 4)
 
-    def show_flow(self, make: Callable[[int], Content]) -> None:
+    def show_flow(self, make: Callable[[int], Content], hold: object = None) -> None:
         self._make = make
         self._made_for = self.flow_width()
-        self.show_content(make(self._made_for))
+        self.show_content(make(self._made_for), hold)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._make is not None and self.content_size.width not in (0, self._made_for):
@@ -289,6 +306,25 @@ class EventLog(RichLog):
     ) -> Self:
         layout = layout and not self._quiet_layout
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    #: the log's style and width while it paints (``render_lines``), worked out once
+    _painting: tuple[Style, int] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # each new line scrolls the log, so every line is painted again: RichLog works out
+        # the widget's style (its colours through all its parents) for each of them
+        self._painting = (self.rich_style, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._painting is None:
+            return super().render_line(y)
+        style, width = self._painting
+        scroll_x, scroll_y = self.scroll_offset
+        return self._render_line(scroll_y + y, scroll_x, width).apply_style(style)
 
     def add_events(self, lines: list[str]) -> None:
         self._add(*(Text(line) for line in lines))

@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bohnanza_tui.ui import app
+import pytest
+
+from bohnanza_tui.ui import ESCDELAY, app, run_app
 
 #: what the first screen must do without: the rules core and the validation library it uses
 HEAVY = ("bohnanza_tui.rules", "pydantic")
@@ -105,3 +107,19 @@ def test_the_set_up_screen_shows_before_the_rules_load_behind_it(tmp_path: Path)
 def test_start_works_while_the_rules_still_load(tmp_path: Path) -> None:
     report = run_python(START_AT_ONCE, tmp_path)
     assert report == {"screen": "PrivacyScreen", "started": True}  # three people: pass the keyboard
+
+
+def test_escape_closes_a_dialog_after_a_short_wait_unless_escdelay_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Textual reads ESCDELAY when it is first imported, which the app does in run_app
+    seen: list[str | None] = []
+    monkeypatch.setattr(
+        app.BohnanzaApp, "run", lambda self: seen.append(os.environ.get("ESCDELAY"))
+    )
+    monkeypatch.delenv("ESCDELAY", raising=False)
+    run_app()
+    monkeypatch.setenv("ESCDELAY", "300")  # the player's own setting wins
+    run_app()
+    assert seen == [str(ESCDELAY), "300"]
+    assert ESCDELAY < 100  # Textual's own wait

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,9 +20,10 @@ from bohnanza_tui.i18n import _
 
 from ..choices import Choice
 from ..widgets import KeyBar
+from .modal import Dialog
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(Dialog[Any]):
     """Pick one of ``choices``; dismisses with its value, or None when cancelled."""
 
     BINDINGS = [

@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
 from bohnanza_tui.i18n import _
 
+from .modal import Dialog
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Dialog[bool]):
     """Ask; dismisses with True only for the ``yes`` button or ``y``. Enter alone keeps things."""
 
     BINDINGS = [

@@ -8,13 +8,13 @@ from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import N_, _, current_language
 
 from .. import render
 from ..widgets import KeyBar
+from .modal import Dialog
 
 RULES = N_(
     """\
@@ -184,7 +184,7 @@ def help_page(lang: str) -> Markdown:
     return Markdown(help_markdown(), code_theme="ansi_dark", inline_code_theme="ansi_dark")
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", _("Close")),
     ]
@@ -201,7 +201,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(Dialog[None]):
     """A page of plain text, such as the command language's help."""
 
     BINDINGS = [Binding("escape,q,enter", "close", _("Close"))]

@@ -8,13 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from bohnanza_tui.i18n import _
 
+from .modal import Dialog
 
-class PathScreen(ModalScreen[Path | None]):
+
+class PathScreen(Dialog[Path | None]):
     BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
 
     def __init__(self, title: str, default: str = "") -> None:

@@ -6,10 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static
 
 from bohnanza_tui.i18n import _
+
+from .modal import Dialog
 
 
 class PrivacyScreen(Screen[str | None]):
@@ -74,7 +76,7 @@ class PrivacyScreen(Screen[str | None]):
         self.dismiss(None)
 
 
-class TurnOverScreen(ModalScreen[None]):
+class TurnOverScreen(Dialog[None]):
     """The end of a person's turn: the cards they drew, before the keyboard passes on.
 
     Space (or Esc) closes it, not Enter: a double Enter must not also confirm the

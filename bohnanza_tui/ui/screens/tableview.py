@@ -269,7 +269,10 @@ class TableView(GameFlowScreen):
                 )
             if self.side == "map":
                 self._panel("#side-map").show_flow(lambda width: islandmap.map_block(state, width))
-        self._panel("#hand").show_flow(lambda width: render.hand_row(state, viewer, width))
+        # planting shortens the hand by a card, undo lengthens it: no layout for either
+        self._panel("#hand").show_flow(
+            lambda width: render.hand_row(state, viewer, width), hold=(viewer, state.turn)
+        )
         self._legal = {}
         for a in hs.legal():
             self._legal.setdefault(type(a), []).append(a)

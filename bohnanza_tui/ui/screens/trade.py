@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import (
     Button,
     Footer,
@@ -38,6 +37,7 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 
 from .. import render
 from ..toggles import CheckList, Radio
+from .modal import Dialog
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -93,7 +93,7 @@ class WantList(OptionList):
         pass
 
 
-class OfferBuilder(ModalScreen[MakeOffer | None]):
+class OfferBuilder(Dialog[MakeOffer | None]):
     """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
 
     BINDINGS = [
@@ -251,7 +251,7 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
-class AnswerScreen(ModalScreen[list[Action] | None]):
+class AnswerScreen(Dialog[list[Action] | None]):
     """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
 
     #: nothing focused at first (see ``on_mount``): the keys a, n, c answer
@@ -387,7 +387,7 @@ class AnswerScreen(ModalScreen[list[Action] | None]):
         self.dismiss(None)
 
 
-class AnswerAllScreen(ModalScreen[list[Action] | None]):
+class AnswerAllScreen(Dialog[list[Action] | None]):
     """A person answers every offer waiting for them at once: one hand-over, one dialog.
 
     Each offer is declined unless marked (a digit or Space marks it accepted);
