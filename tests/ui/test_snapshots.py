@@ -54,9 +54,9 @@ def test_trade_dialog(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(classic()), press=keys, terminal_size=SIZE)
 
 
-def finished_game(seed: int = 5) -> Session:
-    """A classic game played to its end by a simple greedy policy (no trades)."""
-    session = classic(seed)
+def finished_game(seed: int = 5, names: list[str] | None = None, mode: str = "classic") -> Session:
+    """A game (classic unless ``mode``) played to its end by a simple greedy policy (no trades)."""
+    session = Session.new(mode, names, seed) if names else classic(seed)
     rng = random.Random(seed)
     while not session.state.over:
         state = session.state

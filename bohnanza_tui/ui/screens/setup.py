@@ -10,7 +10,7 @@ import time
 from typing import cast
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -45,6 +45,36 @@ from ..seats import COMPUTER, HUMAN, LEVELS, Seat
 from ..toggles import Cycle, Radio
 from .confirm import ConfirmScreen
 
+#: narrower than this, or lower than the full form (``form_height``), the form is compact:
+#: inputs and buttons one line high, no blank lines, the options one under the other
+FULL_WIDTH = 90
+#: the full form's room for a row (its box, less the border and padding)
+ROW_WIDTH = 80
+
+
+def form_height(
+    count: int,
+    unfinished: int = 0,
+    bots: bool = True,
+    *,
+    compact: bool = False,
+    spaced: bool = False,
+    error: bool = False,
+) -> int:
+    """The lines the form takes (with its margins and the footer) with ``count`` seats.
+
+    ``unfinished``: the games listed for going on with; ``bots``: the options show;
+    ``error``: a message under the form (a line, and a blank one unless compact and
+    not spaced). ``spaced``: the compact form with a blank line after each row.
+    """
+    if compact:
+        listing = min(unfinished, 2) + 2 if unfinished else 0  # and its border
+        gaps = 4 + bots + error if spaced else 0  # after each row (not after the note)
+        return 12 + count + listing + error + gaps - (0 if bots else 1)
+    listing = min(unfinished, 6) + 3 if unfinished else 0
+    return 36 + 3 * (count - 3) + listing + 2 * error - (0 if bots else 2)
+
+
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
 
@@ -52,10 +82,11 @@ LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("stron
 class SeatRow(Horizontal):
     """One seat: a name, and who plays it (a person, or a computer player of some level)."""
 
-    def __init__(self, index: int, bots: bool) -> None:
+    def __init__(self, index: int, bots: bool, compact: bool = False) -> None:
         super().__init__(classes="seat")
         self.index = index
         self.bots = bots
+        self.compact = compact
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.", classes="seat-number")
@@ -64,6 +95,7 @@ class SeatRow(Horizontal):
             max_length=20,
             classes="seat-name",
             id=f"name-{self.index}",
+            compact=self.compact,
         )
         options: list[tuple[str, object]] = [(_("Human"), HUMAN)]
         if self.bots:
@@ -93,11 +125,26 @@ class SetupScreen(Screen[None]):
         self.host = host
         self.bots = bots
         self.can_resume = can_resume
+        self.unfinished: list[SavedGame] = []
+        self.compact = False
+        #: the options side by side, each as wide as its longest choice (and padding)
+        self.options_width = 0
 
     def compose(self) -> ComposeResult:
         # the labels' column as wide as its longest word in the language in use
         labels = {key: _(key) for key in (N_("Game"), N_("Players"), N_("Seed"), N_("Options"))}
         width = max(10, *(cell_len(text) + 2 for text in labels.values()))
+        self.label_width = width
+        if self.bots:  # side by side in the full form, each as wide as its longest choice
+            self.options_width = sum(
+                max(cell_len(text) for text, _value in choices) + 6  # "◀ ", " ▶", padding
+                for choices in self._option_choices()
+            )
+        # laid out for the terminal's size from the first paint (no second layout on mount)
+        compact, spaced = self._layout(self.app.size.width, self.app.size.height)
+        self.compact = compact
+        self.set_class(compact, "-compact")
+        self.set_class(spaced, "-spaced")
 
         def label(key: str) -> Label:
             widget = Label(labels[key], classes="setup-label")
@@ -116,7 +163,7 @@ class SetupScreen(Screen[None]):
                 yield language
             with Horizontal(classes="setup-row"):
                 yield label("Game")
-                with RadioSet(id="mode"):
+                with RadioSet(id="mode", compact=compact):
                     yield Radio(_("Classic Bohnanza (2-7 players)"), value=True, id="classic")
                     yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
             with Horizontal(classes="setup-row"):
@@ -125,7 +172,7 @@ class SetupScreen(Screen[None]):
             with Vertical(id="seats"):
                 # rows for more players are mounted when the count goes up (a quick first paint)
                 for i in range(3):
-                    yield SeatRow(i, self.bots)
+                    yield SeatRow(i, self.bots, compact)
             if not self.bots:
                 yield Static(
                     _("Computer players are not installed in this version."), classes="setup-note"
@@ -133,42 +180,48 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield label("Seed")
                 hint = _("optional: a number replays the same deal")
-                seed = Input(placeholder=hint, type="integer", id="seed")
-                seed.styles.width = min(max(46, cell_len(hint) + 6), 80 - width)  # the box's room
+                seed = Input(placeholder=hint, type="integer", id="seed", compact=compact)
+                self._size_seed(seed)
                 yield seed
             if self.bots:
                 with Horizontal(classes="setup-row"):
                     yield label("Options")
-                    yield from self._options()
-            yield Static("", id="setup-error")
+                    with Horizontal(id="setup-options"):
+                        yield from self._options()
+            error = Static("", id="setup-error")
+            error.display = False  # shown with a message only
+            yield error
             with Horizontal(id="setup-buttons"):
-                yield Button(_("Start (ctrl+n)"), id="start", variant="primary")
+                yield Button(_("Start (ctrl+n)"), id="start", variant="primary", compact=compact)
                 if self.can_resume:
-                    yield Button(_("Resume last game"), id="resume")
-                yield Button(_("Load a saved game"), id="load")
+                    yield Button(_("Resume last game"), id="resume", compact=compact)
+                yield Button(_("Load a saved game"), id="load", compact=compact)
             # the unfinished games, filled in after the first paint (a light read of each file)
             yield OptionList(id="unfinished")
         yield Footer()
+
+    def _option_choices(self) -> tuple[list[tuple[str, object]], list[tuple[str, object]]]:
+        """The choices of the two options: how often computers offer, and hints."""
+        choice = _("Computer offers to people: {choice}")
+        offers: list[tuple[str, object]] = [
+            (choice.format(choice=_(OFFER_NAMES[f])), f) for f in OFFER_FREQUENCIES
+        ]
+        return offers, [(_("Hints: on"), True), (_("Hints: off"), False)]
 
     def _options(self) -> ComposeResult:
         """The game's options (kept in its save), as chosen last time."""
         from bohnanza_tui.settings import saved_options
 
         offers, hints = saved_options()
-        choice = _("Computer offers to people: {choice}")
-        cycle = Cycle(
-            [(choice.format(choice=_(OFFER_NAMES[f])), f) for f in OFFER_FREQUENCIES],
-            offers or "often",
-            id="setup-offers",
-            classes="setup-option",
-        )
+        offer_choices, hint_choices = self._option_choices()
+        cycle = Cycle(offer_choices, offers or "often", id="setup-offers", classes="setup-option")
         cycle.tooltip = _(
             "How often computer players make offers that a person must answer "
             "(rarely: at most one a turn)"
         )
         yield cycle
         cycle = Cycle(
-            [(_("Hints: on"), True), (_("Hints: off"), False)],
+            hint_choices,
             True if hints is None else hints,
             id="setup-hints",
             classes="setup-option",
@@ -179,6 +232,54 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.call_after_refresh(self._list_unfinished)
 
+    # -- the layout for the terminal's size ------------------------------------------------
+
+    def _layout(self, width: int, height: int) -> tuple[bool, bool]:
+        """Whether the form is compact at this size, and whether it has blank lines then."""
+        count = self.count if self.query("#count") else 3
+        unfinished = len(self.unfinished)
+        error = bool(self.query("#setup-error")) and self.query_one("#setup-error").display
+        full_need = form_height(count, unfinished, self.bots, error=error)
+        # the full form has the options side by side: too long in some languages
+        fits = self.label_width + self.options_width <= ROW_WIDTH
+        if width >= FULL_WIDTH and height >= full_need and fits:
+            return False, False
+        spaced = form_height(count, unfinished, self.bots, compact=True, spaced=True, error=error)
+        return True, height >= spaced
+
+    def _size_seed(self, seed: Input) -> None:
+        """The seed's box: its hint whole, within the form's room (compact: the rest of the row)."""
+        if self.compact:
+            seed.styles.width = "1fr"
+        else:
+            hint = cell_len(seed.placeholder)
+            seed.styles.width = min(max(46, hint + 6), ROW_WIDTH - self.label_width)
+
+    def _check_size(self) -> None:
+        compact, spaced = self._layout(self.size.width, self.size.height)
+        self.set_class(spaced, "-spaced")
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.set_class(compact, "-compact")
+        for widget in self.query("Input, Button, RadioSet"):
+            widget.compact = compact  # type: ignore[attr-defined]
+        self._size_seed(self.query_one("#seed", Input))
+        for row in self.query(SeatRow):
+            row.compact = compact
+        focused = self.focused
+        if focused is not None:
+            self.call_after_refresh(focused.scroll_visible, animate=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _error(self, text: str) -> None:
+        error = self.query_one("#setup-error", Static)
+        error.update(text)
+        error.display = bool(text)
+        self._check_size()
+
     def _list_unfinished(self) -> None:
         games = self.host.unfinished_games()
         self.unfinished = games
@@ -188,6 +289,7 @@ class SetupScreen(Screen[None]):
         listing.border_title = _("Unfinished games · Enter goes on with one")
         listing.display = bool(games)
         listing.highlighted = 0 if games else None
+        self._check_size()
 
     @on(OptionList.OptionSelected, "#unfinished")
     def _resume_unfinished(self, event: OptionList.OptionSelected) -> None:
@@ -210,8 +312,9 @@ class SetupScreen(Screen[None]):
             row.display = row.index < count
         if count > len(rows):
             self.query_one("#seats").mount_all(
-                SeatRow(i, self.bots) for i in range(len(rows), count)
+                SeatRow(i, self.bots, self.compact) for i in range(len(rows), count)
             )
+        self._check_size()
 
     @on(RadioSet.Changed, "#mode")
     def _mode_changed(self) -> None:
@@ -262,7 +365,7 @@ class SetupScreen(Screen[None]):
         try:
             lang = choose_language(str(event.value))
         except UnknownLanguage as exc:  # the catalog went away since the start
-            self.query_one("#setup-error", Static).update(str(exc))
+            self._error(str(exc))
             return
         save_language(lang)
         retranslate_nodes(self.app, msgid_of)
@@ -274,7 +377,7 @@ class SetupScreen(Screen[None]):
         try:
             seed = self.seed()
         except ValueError:
-            self.query_one("#setup-error", Static).update(_("The seed must be a whole number."))
+            self._error(_("The seed must be a whole number."))
             return
         mode, seats = self.mode, self.seats()
         offers, hints = self.options()
@@ -282,7 +385,7 @@ class SetupScreen(Screen[None]):
         def start(yes: bool | None = True) -> None:
             if yes:
                 error = self.host.new_game(mode, seats, seed, offers_to_people=offers, hints=hints)
-                self.query_one("#setup-error", Static).update(error or "")
+                self._error(error or "")
 
         latest = next((g for g in self.host.unfinished_games() if g.latest), None)
         if latest is None:
