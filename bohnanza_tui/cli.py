@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .i18n import UnknownLanguage, _, available_languages, choose_language, set_language
-from .modes import OFFER_FREQUENCIES, OFFER_NAMES
+from .modes import DEFAULT_OFFERS, OFFER_FREQUENCIES, OFFER_NAMES
 from .settings import saved_language
 
 if TYPE_CHECKING:
@@ -132,11 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--offers",
         choices=OFFER_FREQUENCIES,
-        default="often",
+        default=DEFAULT_OFFERS,
         help=_(
             "how often computer players make offers that a person must answer "
-            "(rarely: at most one a turn; default: often)"
-        ),
+            "(rarely: at most one a turn; default: {default})"
+        ).format(default=DEFAULT_OFFERS),
     )
     new.add_argument(
         "--hints",

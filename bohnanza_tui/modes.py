@@ -28,6 +28,9 @@ LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
 #: set-up's choice, kept in the save file (``bohnanza_tui.bots.make_bot``'s ``offers_to_people``)
 OfferFrequency = Literal["often", "rarely", "never"]
 OFFER_FREQUENCIES: Final[tuple[str, ...]] = get_args(OfferFrequency)
+#: a new game's choice: at most one offer a person must answer in a computer player's turn
+#: (a game saved before the choice existed keeps "often", as it was played)
+DEFAULT_OFFERS: Final[OfferFrequency] = "rarely"
 #: the choices as the set-up screen and ``bohnanza show`` name them (translated where shown)
 OFFER_NAMES: Final[Mapping[str, str]] = {
     "often": N_("often"),

@@ -11,12 +11,14 @@ by default: at most once a turn) plays what it chooses through the table
 screen's ``play`` (the same hand-over flow as a key), and every dialog the app
 opens is answered with keys: Enter on the privacy screen, Space on the turn's
 end, ``a``/``n`` (or the dialog's own keys) on an answer dialog as the
-person's bot would answer.
+person's bot would answer. What the active person offers to everyone is
+called out to the table (``HotSeat.on_call``): the other person takes it up
+with the bid key only when their bot would accept it.
 
 It prints, per game and on average: privacy screens and answer dialogs per
 round (a round: every seat one turn), and the most answer dialogs one person
 met in one computer player's turn. The computer players offer to people
-``--offers`` ("often" by default, as in the app).
+``--offers`` ("rarely" by default, as in the app).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bohnanza_tui.modes import DEFAULT_OFFERS
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 PEOPLE = (0, 1)
@@ -63,6 +67,7 @@ async def play_game(seed: int, offers: str, people_offers: str, size: tuple[int,
     from bohnanza_tui.bots import make_bot
     from bohnanza_tui.rules import check, view
     from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.rules.trading import awaiting
     from bohnanza_tui.ui.app import BohnanzaApp
     from bohnanza_tui.ui.hotseat import Seat, fallback_action
     from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
@@ -141,7 +146,22 @@ async def play_game(seed: int, offers: str, people_offers: str, size: tuple[int,
                 keys = answer_keys(screen)
             elif isinstance(screen, TableScreen):
                 actor = hs.next_actor()
-                if actor is not None and hs.holder == actor and hs.is_human(actor):
+                taker = next(
+                    (
+                        p
+                        for p in hs.on_call_people()
+                        if any(accepts(p, o.id) for o in awaiting(session.state, p))
+                    ),
+                    None,
+                )
+                if taker is not None:
+                    # a person takes up an offer to everyone: the bid key, who (if asked), then
+                    # the answer dialog behind the privacy screen (the loop answers both)
+                    keys = ["B"]
+                    bidders = [p for p in hs.humans if p != session.state.active]
+                    if len(bidders) > 1:
+                        keys.append(str(bidders.index(taker) + 1))
+                elif actor is not None and hs.holder == actor and hs.is_human(actor):
                     screen.play(decide(actor))
                     tally.presses += 1
                 else:
@@ -168,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--offers", default="often", choices=["often", "rarely", "never"])
+    parser.add_argument("--offers", default=DEFAULT_OFFERS, choices=["often", "rarely", "never"])
     parser.add_argument("--people-offers", default="rarely", choices=["often", "rarely", "never"])
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--why", action="store_true", help="privacy screens by their reason")

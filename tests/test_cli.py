@@ -336,9 +336,9 @@ def test_new_sets_the_game_options_and_show_prints_them(
     code, _out, _err = run(capsys, "new", "--players", "Ann,Bob,Cy", "--out", path)
     assert code == 0
     options = load_file(path).options
-    assert (options.offers_to_people, options.hints) == ("often", True)  # the defaults
+    assert (options.offers_to_people, options.hints) == ("rarely", True)  # the defaults
     code, out, _err = run(capsys, "show", path)
-    assert out.splitlines()[-1] == "Options: computer players' offers to people: often; hints on."
+    assert out.splitlines()[-1] == "Options: computer players' offers to people: rarely; hints on."
     code, _out, _err = run(
         capsys, "new", "--players", "Ann,Bob,Cy", "--offers", "rarely", "--no-hints", "--out", path
     )

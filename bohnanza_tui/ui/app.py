@@ -30,6 +30,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from bohnanza_tui.i18n import _
+from bohnanza_tui.modes import DEFAULT_OFFERS
 from bohnanza_tui.resources import assets_path, autosave_path
 
 from . import saves
@@ -243,7 +244,7 @@ class BohnanzaApp(App[int]):
         seats: list[Seat],
         seed: int | None,
         *,
-        offers_to_people: OfferFrequency = "often",
+        offers_to_people: OfferFrequency = DEFAULT_OFFERS,
         hints: bool = True,
     ) -> str | None:
         """Start a game from the set-up screen; returns the error to show, if any."""

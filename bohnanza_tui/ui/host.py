@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from bohnanza_tui.modes import DEFAULT_OFFERS
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -42,7 +44,7 @@ class SetupHost(Protocol):
         seats: list[Seat],
         seed: int | None,
         *,
-        offers_to_people: OfferFrequency = "often",
+        offers_to_people: OfferFrequency = DEFAULT_OFFERS,
         hints: bool = True,
     ) -> str | None:
         """Start a game (the unfinished one in the autosave is put aside); the error, if any.

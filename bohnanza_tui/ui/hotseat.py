@@ -110,14 +110,17 @@ class HotSeat:
         (they need no hand-over), then the person at the keyboard, then the other
         people in seat order. In a computer player's phase 2 it makes all its
         offers before any person answers (``offering``): each person then answers
-        everything at one hand-over.
+        everything at one hand-over. People on call (``on_call``) are not served:
+        the active person goes on.
         """
         state = self.state
         if state.over:
             return None
         pending = pending_players(state)
         active = state.active
-        others = [p for p in pending if p != active]
+        others = [p for p in pending if p != active and not self.on_call(p)]
+        if state.phase is Phase.TRADE and not others:
+            return active  # the people on call answer when they choose (``on_call``)
         if state.phase not in (Phase.TRADE, Phase.PLANT_TRADED) or not others:
             return next_to_act(state)
         computers = [p for p in others if not self.is_human(p)]
@@ -126,6 +129,32 @@ class HotSeat:
         if state.phase is Phase.TRADE and self.offering():
             return active
         return self.holder if self.holder in others else others[0]
+
+    def on_call(self, person: int) -> bool:
+        """Does ``person`` answer the offers waiting for them only when they choose to?
+
+        In a person's phase 2, what the active person offers to everyone is
+        called out to the table, as at a real one: the computer players answer
+        at once, the other people answer when they want to take it up (the bid
+        key hands them the keyboard), and the keyboard does not go round the
+        table for every offer. Ending the trade takes what nobody took up off
+        the table (``R-BASE-8``). An offer to one person in particular, and any
+        offer in a computer player's turn, still hands the keyboard to them.
+        """
+        state = self.state
+        if (
+            state.phase is not Phase.TRADE
+            or person == state.active
+            or not self.is_human(person)
+            or not self.is_human(state.active)
+        ):
+            return False
+        waits = awaiting(state, person)
+        return bool(waits) and all(o.to is None and o.proposer == state.active for o in waits)
+
+    def on_call_people(self) -> list[int]:
+        """The people who may take up the offers to everyone now (``on_call``)."""
+        return [p for p in self.humans if self.on_call(p)]
 
     def offering(self) -> bool:
         """Is the active computer player still making the offers of this turn (people wait)?"""

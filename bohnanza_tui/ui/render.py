@@ -9,7 +9,7 @@ variables, so they follow the theme and vanish cleanly under ``NO_COLOR``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from rich.cells import cell_len
 from textual.content import Content
@@ -704,7 +704,8 @@ def card_tiles(cards: Sequence[int], action: str) -> Content:
     return Content("\n").join(Content(" ").join(row) for row in rows)
 
 
-def offer_line(state: GameState, o: Offer) -> Content:
+def offer_line(state: GameState, o: Offer, on_call: Collection[int] = ()) -> Content:
+    """An open offer and its answers; ``on_call``: the people who answer only if they want to."""
     players = state.players
     to = players[o.to].name if o.to is not None else _("everyone")
     head = Content.assemble(
@@ -723,7 +724,8 @@ def offer_line(state: GameState, o: Offer) -> Content:
         )
     for p in o.declined:
         lines.append(Content.assemble("   ✗ ", players[p].name, _(" declined")))
-    waiting = [players[p].name for p in awaited(state, o)]
+    waited = awaited(state, o)
+    waiting = [players[p].name for p in waited if p not in on_call]
     if waiting:
         lines.append(
             Content.styled(
@@ -731,13 +733,21 @@ def offer_line(state: GameState, o: Offer) -> Content:
                 "$foreground-muted",
             )
         )
+    called = [players[p].name for p in waited if p in on_call]
+    if called:
+        lines.append(
+            Content.styled(
+                "   … " + _("{names} may take it up: B").format(names=", ".join(called)),
+                "$foreground-muted",
+            )
+        )
     return Content("\n").join(lines)
 
 
-def offers_block(state: GameState) -> Content:
+def offers_block(state: GameState, on_call: Collection[int] = ()) -> Content:
     if not state.offers:
         return Content("")
-    return Content("\n").join(offer_line(state, o) for o in state.offers)
+    return Content("\n").join(offer_line(state, o, on_call) for o in state.offers)
 
 
 def expected(state: GameState, actor: int | None) -> str:

@@ -37,7 +37,10 @@ async def test_a_second_enter_confirms_no_trade() -> None:
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "p", "p", *WAX_TO_ALL_FOR_SOY)
-        await press(pilot, "enter", "a", "enter", "n")  # Bob accepts, Cy declines
+        assert not isinstance(
+            app.screen, PrivacyScreen
+        )  # called out to the table: nobody must look
+        await press(pilot, "B", "1", "enter", "a")  # Bob takes it up (B, who: Bob), Cy stays silent
         assert isinstance(app.screen, PrivacyScreen)
         assert "The answers to Ann's offers are in." in screen_text(app)
         await press(pilot, "enter", "enter")

@@ -41,22 +41,22 @@ async def test_the_options_reach_the_computers_the_save_and_the_next_start(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Computer offers to people: often" in text and "Hints: on" in text  # defaults
+        assert "Computer offers to people: rarely" in text and "Hints: on" in text  # defaults
         for _ in range(2):
             await pilot.click("#kind-1")  # Bob: Human → Computer · random → Computer · basic
-        await pilot.click("#setup-offers")  # often → rarely
+        await pilot.click("#setup-offers")  # rarely → never
         await pilot.click("#setup-hints")  # on → off
         text = screen_text(app)
-        assert "Computer offers to people: rarely" in text and "Hints: off" in text
+        assert "Computer offers to people: never" in text and "Hints: off" in text
         await press(pilot, "ctrl+n")
         hs = app.hotseat
         assert hs is not None and not isinstance(app.screen, SetupScreen)
-        assert (hs.options.offers_to_people, hs.options.hints) == ("rarely", False)
+        assert (hs.options.offers_to_people, hs.options.hints) == ("never", False)
         bot = hs.bot_for(1)
-        assert factory.calls == [("basic", [0, 2], "rarely")]
-        assert bot.offers_to_people == "rarely" and bot.people == {0, 2}  # type: ignore[union-attr]
+        assert factory.calls == [("basic", [0, 2], "never")]
+        assert bot.offers_to_people == "never" and bot.people == {0, 2}  # type: ignore[union-attr]
     saved = load_file(save)
-    assert (saved.options.offers_to_people, saved.options.hints) == ("rarely", False)
+    assert (saved.options.offers_to_people, saved.options.hints) == ("never", False)
 
     # resumed from the save: the computer players are made with the game's option again
     factory.calls.clear()
@@ -65,7 +65,7 @@ async def test_the_options_reach_the_computers_the_save_and_the_next_start(
         await pilot.pause()
         assert resumed.hotseat is not None
         resumed.hotseat.bot_for(1)
-        assert factory.calls == [("basic", [0, 2], "rarely")]
+        assert factory.calls == [("basic", [0, 2], "never")]
         assert not resumed.hotseat.options.hints
 
     # the next start offers the last choice
@@ -73,11 +73,11 @@ async def test_the_options_reach_the_computers_the_save_and_the_next_start(
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(again)
-        assert "Computer offers to people: rarely" in text and "Hints: off" in text
-        await pilot.click("#setup-offers")  # rarely → never
+        assert "Computer offers to people: never" in text and "Hints: off" in text
+        await pilot.click("#setup-offers")  # never → often
         await press(pilot, "ctrl+n")
         assert again.hotseat is not None
-        assert again.hotseat.options.offers_to_people == "never"
+        assert again.hotseat.options.offers_to_people == "often"
         assert not again.hotseat.options.hints
 
 
@@ -96,7 +96,7 @@ async def test_an_older_save_plays_with_the_default_options(tmp_path: Path) -> N
         await pilot.pause()
         assert app.hotseat is not None
         app.hotseat.bot_for(1)
-        assert factory.calls == [("basic", [0, 2], "often")]
+        assert factory.calls == [("basic", [0, 2], "often")]  # as the old save was played
         assert app.hotseat.options.hints
 
 
@@ -106,4 +106,4 @@ async def test_without_computer_players_installed_the_options_are_not_offered() 
         await pilot.pause()
         assert "Computer offers to people" not in screen_text(app)
         await press(pilot, "ctrl+n")
-        assert app.hotseat is not None and app.hotseat.options.offers_to_people == "often"
+        assert app.hotseat is not None and app.hotseat.options.offers_to_people == "rarely"

@@ -26,12 +26,29 @@ def test_answers_come_before_the_active_player_sees_them() -> None:
     plant_two(hs)
     assert hs.state.phase is Phase.TRADE
     s = hs.session
-    s.play(MakeOffer(0, None, (s.state.face_up[0],), ()))
+    s.play(MakeOffer(0, 1, (s.state.face_up[0],), ()))  # to Bob: he must answer
+    s.play(MakeOffer(0, 2, (s.state.face_up[1],), ()))  # to Cy: she must answer
     assert hs.next_actor() == 1 and hs.needs_pass(1)
     s.play(Accept(1, 1, ()))
     assert hs.next_actor() == 2
     hs.reveal(2)
     assert not hs.needs_pass(2)
+
+
+def test_an_offer_to_everyone_is_taken_up_on_call_not_by_a_hand_over() -> None:
+    """R-BASE-8: the others may trade with the active player; none is made to look."""
+    hs = HotSeat(classic(), [Seat("Ann"), Seat("Bob"), Seat("Cy", COMPUTER, "basic")])
+    hs.reveal(0)
+    plant_two(hs)
+    s = hs.session
+    s.play(MakeOffer(0, None, (s.state.face_up[0],), ()))
+    assert hs.on_call(1) and not hs.on_call(0)
+    assert hs.on_call_people() == [1]
+    assert hs.next_actor() == 2  # the computer answers at once ...
+    s.play(Accept(2, 1, ()))
+    assert hs.next_actor() == 0 and not hs.needs_pass(0)  # ... and Ann goes on: no hand-over
+    s.play(MakeOffer(0, 1, (s.state.face_up[1],), ()))  # one to Bob in particular
+    assert not hs.on_call(1) and hs.next_actor() == 1 and hs.needs_pass(1)
 
 
 def test_phase_three_others_first_then_the_active_player() -> None:

@@ -200,14 +200,12 @@ async def test_o_confirms_an_answer() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "p", "p")
         wax = session.state.face_up[1]
-        # the wax to everyone for a soy: Bob accepts, Cy declines
+        # the wax to everyone for a soy: Bob takes it up (B, who bids: Bob), Cy stays silent
         offer = ["t", "down", "space", "tab", *["down"] * 6, "right", "ctrl+s"]
         await press(pilot, *offer)
-        await press(pilot, "enter")
+        await press(pilot, "B", "1", "enter")
         assert isinstance(app.screen, AnswerScreen)
         await press(pilot, "a", "enter")
-        assert isinstance(app.screen, AnswerScreen)
-        await press(pilot, "n", "enter")
         # back to Ann: the offers list opens by itself; closed, `o` opens it again
         assert isinstance(app.screen, ChoiceScreen)
         await press(pilot, "escape", "o")

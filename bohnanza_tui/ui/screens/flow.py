@@ -268,7 +268,8 @@ class GameFlowScreen(Screen[None]):
                 self._bid_by(player)
 
         people = sorted(bidders, key=lambda p: p != hs.holder)  # the one at the keyboard first
-        screen = ChoiceScreen(_("Who bids?"), choices.player_choices(hs.state, people))
+        title = _("Who bids or takes up the offer?") if hs.on_call_people() else _("Who bids?")
+        screen = ChoiceScreen(title, choices.player_choices(hs.state, people))
         self.app.push_screen(screen, callback=chosen)
 
     def _bid_by(self, bidder: int) -> None:
@@ -279,7 +280,11 @@ class GameFlowScreen(Screen[None]):
         hs.holder = None
         self.refresh_table()
         state = hs.state
-        reason = _("{name} makes a bid to {active}.").format(
+        if hs.on_call(bidder):
+            reason = _("{name} answers {active}'s offer to everyone.")
+        else:
+            reason = _("{name} makes a bid to {active}.")
+        reason = reason.format(
             name=state.players[bidder].name, active=state.players[state.active].name
         )
 
@@ -293,6 +298,12 @@ class GameFlowScreen(Screen[None]):
 
     def _build_bid(self, bidder: int) -> None:
         from .trade import OfferBuilder
+
+        if self.hs.on_call(bidder):
+            # an offer to everyone waits for them: they take it up or not (c: a counter-offer)
+            self._auto_key = None
+            self._auto_dialog(bidder)
+            return
 
         def built(offer: Any) -> None:
             if offer is None or not self.play(offer):
@@ -425,7 +436,8 @@ class GameFlowScreen(Screen[None]):
                     self.action_offers()
 
     def _waiting(self, offer: Any) -> list[int]:
-        return awaited(self.hs.state, offer)
+        """The players the game waits for on ``offer`` (not the people on call)."""
+        return [p for p in awaited(self.hs.state, offer) if not self.hs.on_call(p)]
 
     def _offers_to_answer(self, player: int) -> list[Any]:
         return awaiting(self.hs.state, player)

@@ -37,7 +37,13 @@ from bohnanza_tui.i18n import (
     msgid_lookup,
     native_name,
 )
-from bohnanza_tui.modes import OFFER_FREQUENCIES, OFFER_NAMES, PLAYER_COUNTS, OfferFrequency
+from bohnanza_tui.modes import (
+    DEFAULT_OFFERS,
+    OFFER_FREQUENCIES,
+    OFFER_NAMES,
+    PLAYER_COUNTS,
+    OfferFrequency,
+)
 
 from ..host import SetupHost
 from ..saves import SavedGame
@@ -214,7 +220,9 @@ class SetupScreen(Screen[None]):
 
         offers, hints = saved_options()
         offer_choices, hint_choices = self._option_choices()
-        cycle = Cycle(offer_choices, offers or "often", id="setup-offers", classes="setup-option")
+        cycle = Cycle(
+            offer_choices, offers or DEFAULT_OFFERS, id="setup-offers", classes="setup-option"
+        )
         cycle.tooltip = _(
             "How often computer players make offers that a person must answer "
             "(rarely: at most one a turn)"
@@ -342,7 +350,7 @@ class SetupScreen(Screen[None]):
     def options(self) -> tuple[OfferFrequency, bool]:
         """The computer players' offers to people, and whether hints are on."""
         if not self.bots:
-            return "often", True
+            return DEFAULT_OFFERS, True
         offers = self.query_one("#setup-offers", Cycle).value
         hints = self.query_one("#setup-hints", Cycle).value
         return cast("OfferFrequency", offers), hints is True

@@ -257,7 +257,7 @@ class TableView(GameFlowScreen):
         on_table = state.phase is Phase.TRADE or bool(state.offered)
         faceup.display = on_table
         offers = self._panel("#offers")
-        offers.show_content(render.offers_block(state))
+        offers.show_content(render.offers_block(state, hs.on_call_people()))
         offers.display = bool(state.offers)
         self.query_one("#board").set_class(not on_table and not state.offers, "-empty")
         if not classic:
