@@ -1,9 +1,12 @@
-"""A digest of 40 whole random games: their save files and every log line.
+"""A digest of 40 whole random games (their save files and every log line) and of 4
+games of computer players (every action).
 
     python scripts/game_digest.py
 
 CI runs it on the compiled build and on the pure-Python source and requires
-the same digest: both builds of the rules core play identical games.
+the same digest: both builds of the rules core, and of the bots' position values
+and rollouts, play identical games. The strong level searches a fixed number of
+samples here (``max_samples``), so its games are reproducible.
 """
 
 from __future__ import annotations
@@ -11,11 +14,20 @@ from __future__ import annotations
 import hashlib
 import random
 
-from bohnanza_tui.rules import COMPILED, engine
+from bohnanza_tui import bots
+from bohnanza_tui.bots import make_bot
+from bohnanza_tui.rules import COMPILED, engine, view
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session, dumps
 
 CASES = (("classic", 2), ("classic", 4), ("classic", 7), ("voyage", 3), ("voyage", 5))
+#: bot games: mode, levels
+BOT_CASES = (
+    ("classic", ("strong", "basic", "basic", "basic")),
+    ("voyage", ("strong", "basic", "basic", "basic")),
+    ("classic", ("strong", "basic")),
+    ("voyage", ("basic", "strong", "random")),
+)
 
 
 def digest(games_per_case: int = 10) -> str:
@@ -28,8 +40,17 @@ def digest(games_per_case: int = 10) -> str:
                 for event in session.play(player.step(session.state)):
                     h.update(str(event).encode())
             h.update(dumps(session).encode())
+    for seed, (mode, levels) in enumerate(BOT_CASES):
+        seats = [make_bot(lv, seed * 10 + i, max_samples=3) for i, lv in enumerate(levels)]
+        names = [f"P{i + 1}" for i in range(len(levels))]
+        session = Session(engine.new_game(mode, names, seed))
+        while not session.state.over:
+            p = engine.next_to_act(session.state)
+            for event in session.play(seats[p].act(view(session.state, p), p)):
+                h.update(str(event).encode())
+        h.update(dumps(session).encode())
     return h.hexdigest()
 
 
 if __name__ == "__main__":
-    print(digest(), "compiled" if COMPILED else "pure")
+    print(digest(), "compiled" if COMPILED and bots.COMPILED else "pure")

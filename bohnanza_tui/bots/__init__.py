@@ -14,6 +14,7 @@ Tournaments: ``bohnanza_tui.bots.tournament.main(argv)``.
 from __future__ import annotations
 
 from ..modes import LEVELS
+from . import evaluate, rollout
 from .base import Bot
 from .basic import BasicBot
 from .driver import GameResult, play_game
@@ -21,7 +22,12 @@ from .factory import make_bot
 from .random_bot import RandomBot
 from .strong import DEFAULT_BUDGET_MS, StrongBot
 
+#: True when the bots' hot modules (``evaluate``, ``rollout``) are compiled with mypyc
+#: (see hatch_build.py; ``bohnanza_tui.rules.COMPILED`` says the same of the rules core)
+COMPILED: bool = not any((m.__file__ or "").endswith(".py") for m in (evaluate, rollout))
+
 __all__ = [
+    "COMPILED",
     "DEFAULT_BUDGET_MS",
     "LEVELS",
     "BasicBot",

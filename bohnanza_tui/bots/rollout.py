@@ -24,6 +24,7 @@ from ..rules.common import setup
 from ..rules.state import KIND_OF, KONTOR, GameState, Phase
 from ..rules.voyage import rotation_due
 from . import evaluate as ev
+from .weights import DEFAULT, Weights
 
 
 def greedy_plant(s: GameState, player: int, card: int, island: int | None) -> Action:
@@ -161,14 +162,17 @@ def rollout(s: GameState, turns: int, max_steps: int = 2000) -> None:
         steps += 1
 
 
-def score(s: GameState, me: int) -> float:
-    """My value minus the mean value of the others (exact coins once the game is over)."""
+def score(s: GameState, me: int, weights: Weights = DEFAULT) -> float:
+    """My value minus the mean value of the others (exact coins once the game is over).
+
+    Every player's position is valued with ``weights``.
+    """
     if s.phase is Phase.GAME_OVER:
         coins = [len(p.coins) for p in s.players]
         best_other = max(c for q, c in enumerate(coins) if q != me)
         others = (sum(coins) - coins[me]) / (len(coins) - 1)
         return coins[me] - others + (1.0 if coins[me] > best_other else 0.0)
     tl = ev.own_turns_left(s)
-    vals = [ev.player_value(s, q, turns_left=tl) for q in range(len(s.players))]
+    vals = [ev.player_value(s, q, turns_left=tl, weights=weights) for q in range(len(s.players))]
     others = (sum(vals) - vals[me]) / (len(vals) - 1)
     return vals[me] - others

@@ -14,8 +14,9 @@ to one of its offers to confirm, whether to buy), it repeatedly:
    (``evaluate.player_value``; real coins if the game ended).
 
 It stops when the per-decision budget is spent (``budget_ms``, or after
-``max_samples`` samples for reproducible tests) and plays the candidate with
-the best mean; the basic level's own choice wins ties. Its trading (the offers
+``max_samples`` samples for reproducible tests), or sooner once the leader
+beats every other candidate clearly, and plays the candidate with the best
+mean; the basic level's own choice wins ties. Its trading (the offers
 it makes, its answers to offers: ``strong_trade``) is not searched; the rest
 (ship logistics, trivial moves) is decided by the basic policy, which also
 supplies the candidates.
@@ -47,6 +48,10 @@ from . import rollout as ro
 from .base import OfferFrequency, is_legal, sample_state
 from .basic import BasicBot, Policy
 from .strong_trade import StrongPolicy
+from .weights import Weights
+
+#: the figures strong values positions with (its own decisions and its rollouts' ends)
+STRONG_WEIGHTS = Weights()
 
 DEFAULT_BUDGET_MS = 1000.0
 #: the kinds of decisions that are searched
@@ -81,7 +86,9 @@ class StrongBot(BasicBot):
         people: Collection[int] = (),
         offers_to_people: OfferFrequency = "often",
     ) -> None:
-        super().__init__(seed, people=people, offers_to_people=offers_to_people)
+        super().__init__(
+            seed, people=people, offers_to_people=offers_to_people, weights=STRONG_WEIGHTS
+        )
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.search_kinds = SEARCH
@@ -169,14 +176,14 @@ class StrongBot(BasicBot):
                 s = base.copy()
                 _apply_macro(s, a)
                 ro.rollout(s, turns)
-                scores[i].append(ro.score(s, me))
+                scores[i].append(ro.score(s, me, self.weights))
             samples += 1
             if self.max_samples is not None:
                 if samples >= self.max_samples:
                     break
-            elif time.perf_counter() >= deadline or (
-                samples >= MIN_SAMPLES and samples % 2 == 0 and _settled(scores, k)
-            ):
+            elif time.perf_counter() >= deadline:
+                break
+            if samples >= MIN_SAMPLES and samples % 2 == 0 and _settled(scores, k):
                 break
         return cands[_choose(scores, cands.index(default))]
 

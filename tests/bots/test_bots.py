@@ -230,3 +230,11 @@ def test_tournament_csv_refused(tmp_path: Path, capsys: pytest.CaptureFixture[st
         assert captured.err.count("\n") == 1 and "--csv" in captured.err
         assert "Traceback" not in captured.err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv"]
+
+
+def test_the_bots_hot_path_is_compiled_with_the_rules_core() -> None:
+    """A regular install compiles the bots' position values and rollouts along with the
+    rules core (hatch_build.py); an editable one leaves both pure Python."""
+    from bohnanza_tui import bots, rules
+
+    assert bots.COMPILED == rules.COMPILED

@@ -185,3 +185,33 @@ def test_strong_withdraws_when_no_answer_helps() -> None:
         engine.apply(s, Decline(q, oid))
     a = StrongBot(1, max_samples=4).act(view(s, 0), 0)
     assert a == Withdraw(0, oid)
+
+
+def test_a_capped_search_stops_once_one_candidate_clearly_leads(monkeypatch) -> None:
+    """``max_samples`` is a cap: a search whose best candidate leads clearly stops sooner.
+
+    Ann must plant a received chili: onto her chili field of 4 (one bean from
+    the next coin) or into her empty field (a field of one, the chili field
+    left as it is). Both are searched; the rollouts agree long before 200 samples.
+    """
+    from bohnanza_tui.bots import strong
+
+    s = make_state(
+        hands={0: ["blue", "red"]},
+        fields={0: [["chili"] * 4, []]},
+        received={0: ["chili"]},
+        phase=Phase.PLANT_TRADED,
+    )
+    drawn = 0
+    real = strong.sample_state
+
+    def counting(view: GameState, rng: object) -> GameState:
+        nonlocal drawn
+        drawn += 1
+        return real(view, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "sample_state", counting)
+    bot = StrongBot(1, max_samples=200)
+    a = bot.act(view(s, 0), 0)
+    assert a.slot == 0  # type: ignore[attr-defined]
+    assert strong.MIN_SAMPLES <= drawn < 200
