@@ -164,7 +164,8 @@ class KeyBar(Static):
     a player can press one and learn why. The screen allows the bar one line
     or two (``set_lines``); when the keys don't fit, the short names
     (``SHORT_NAMES`` of the screen, else the first word), and then the dimmed
-    keys give way to the valid ones.
+    keys give way to the valid ones. Keys bound with ``show=False`` that the
+    screen lists in ``extra_keys`` (by action) show too, after the others.
     """
 
     #: at most this many lines, set by the screen (``set_lines``)
@@ -202,8 +203,10 @@ class KeyBar(Static):
         parts: list[Content] = []
         seen: set[str] = set()
         palette: Content | None = None
+        later: list[Content] = []
         refused = getattr(self.screen, "refused", {})
         short_names: dict[str, str] = getattr(self.screen, "SHORT_NAMES", {})
+        extra: set[str] = getattr(self.screen, "extra_keys", set())
         for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not enabled:
                 continue
@@ -211,7 +214,8 @@ class KeyBar(Static):
             if binding.action == "app.command_palette" or binding.action == "command_palette":
                 palette = Content.assemble((key, "bold $footer-key-foreground"), " ", _("palette"))
                 continue
-            if not binding.show or binding.action in seen:
+            shown_too = not binding.show and binding.action in extra
+            if not (binding.show or shown_too) or binding.action in seen:
                 continue
             seen.add(binding.action)
             target = (
@@ -234,8 +238,8 @@ class KeyBar(Static):
                 )
             if target is not None and "." not in binding.action:
                 chip = chip.stylize(f"@click={target}.{binding.action}")
-            parts.append(chip)
-        return parts, palette
+            (later if shown_too else parts).append(chip)
+        return parts + later, palette
 
     def on_resize(self) -> None:
         self._bindings_changed(self.screen)

@@ -11,25 +11,30 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_snapshots import no_blink
+from rich.cells import cell_len
+from test_snapshots import finished_game, no_blink
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, RadioButton
-from ui_helpers import classic, press, screen_text
+from ui_helpers import classic, make_app, press, screen_text
 
 from bohnanza_tui import i18n
-from bohnanza_tui.rules.save import save_file
+from bohnanza_tui.rules import standings
+from bohnanza_tui.rules.save import Session, save_file
 from bohnanza_tui.ui import saves
 from bohnanza_tui.ui.app import BohnanzaApp
 from bohnanza_tui.ui.hotseat import default_bot_factory
 from bohnanza_tui.ui.screens.confirm import ConfirmScreen
+from bohnanza_tui.ui.screens.end import BARS, EndScreen, coin_chart, ranking
+from bohnanza_tui.ui.screens.help import RULES, HelpScreen, help_markdown
 from bohnanza_tui.ui.screens.setup import SetupScreen, form_height
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.toggles import Cycle
 
 SMALL = (80, 24)
+SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 LANGUAGES = ["en", *(lang for lang in ("de", "nl", "bg") if lang in i18n.available_languages())]
 
 
@@ -52,6 +57,13 @@ def above_footer(app: App) -> Region:
 def shown_whole(widget: Widget, room: Region) -> bool:
     region = widget.region
     return region.area > 0 and room.contains_region(region)
+
+
+def text_in(app: App, widget: Widget) -> str:
+    """The words shown in a widget's region, its lines joined (wrapped sentences whole again)."""
+    region = widget.region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(row[region.x : region.right].strip("│ ").split()) for row in rows)
 
 
 def unfinished_games(folder: Path, n: int) -> Path:
@@ -215,6 +227,130 @@ async def test_the_forms_height_is_known_before_it_is_laid_out(tmp_path: Path, b
                 await press(pilot, "plus")
 
 
+# -- the end screen -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mode", "count"), [("classic", 7), ("voyage", 5), ("classic", 2)])
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_end_screen_shows_every_players_place_at_80x24(
+    lang: str, mode: str, count: int
+) -> None:
+    """The winner, each player's rank and coins, the tie-breaks and the keys, without scrolling."""
+    i18n.choose_language(lang)
+    session = finished_game(5, SEVEN[:count], mode)
+    app = make_app(session)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EndScreen)
+        room = above_footer(app)
+        for part in ("#end-title", "#end-ranking"):
+            assert shown_whole(screen.query_one(part), room), part
+        text = screen_text(app)
+        lines = text.splitlines()
+        table = standings(session.state)
+        for s in table:
+            name = session.state.players[s.player].name
+            coins = i18n.ngettext("coin", "coins", s.coins)
+            assert any(
+                f"{s.rank}. {name} " in line and f"{s.coins} {coins}" in line for line in lines
+            ), name
+        # the tie-breaks: which ties there were, and how they were broken
+        shown = text_in(app, screen.query_one("#end-ranking"))
+        notes = ranking(session.state).plain.split("\n\n")[1]
+        for note in notes.splitlines():
+            assert " ".join(note.split()) in shown, note
+        for key in ("New game", "Look at the table", "Quit"):
+            assert t(key) in lines[-1], key
+        # the rest (the coins over time, the last harvest) scrolls with the keyboard
+        box = screen.query_one("#end-box")
+        assert box.has_focus and box.max_scroll_y > 0
+        await press(pilot, "end")
+        assert box.scroll_y == box.max_scroll_y
+        assert t("The last action and the final harvest") in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coin_chart_fits_its_width_however_long_the_game(lang: str) -> None:
+    """A long game: each bar stands for a few turns, a row never wraps; names in any script."""
+    i18n.choose_language(lang)
+    state = classic().state
+    for player, name in zip(state.players, ["Jörg", "Ани", "Zoë"], strict=True):
+        player.name = name
+    history = [[turn // 10, turn // 20, turn // 5] for turn in range(1, 101)]  # 100 turns
+    for width in (30, 60, 200):
+        rows = coin_chart(state, history, width).plain.splitlines()
+        *bars, axis = rows
+        assert all(cell_len(row) <= width for row in bars)
+        starts = {cell_len(row[: next(i for i, c in enumerate(row) if c in BARS)]) for row in bars}
+        assert starts == {5}  # the bars line up after the longest name
+        assert [row.split()[-1] for row in bars] == ["10", "5", "20"]  # the coins at the end
+        assert bars[2].split()[1][-1] == "█"  # the best total: the full bar
+        assert len(bars[0].split()[1]) == min(100, width - 5 - 3)  # "Jörg ", " 20"
+        assert t("turns 1 … {n}", n=100) in axis
+
+
+# -- the help screen ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_help_scrolls_with_the_keyboard_at_80x24(lang: str) -> None:
+    i18n.choose_language(lang)
+    app = make_app(classic())
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "enter", "question_mark")
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        page = screen.query_one("#help")
+        assert page.has_focus and shown_whole(page, above_footer(app))
+        assert i18n._(RULES).splitlines()[0].lstrip("# ") in screen_text(app)  # the title
+        await press(pilot, "pagedown")
+        assert page.scroll_y > 0
+        await press(pilot, "end")
+        text = screen_text(app)
+        assert t("this help") in text and t("save the game") in text
+        keys = text.splitlines()[-1]
+        assert t("Close") in keys and f"↑↓ PgUp PgDn {t('Scroll')}" in keys
+        await press(pilot, "home", "space")  # Space pages down too
+        assert page.scroll_y > 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_lists_the_key_v(lang: str) -> None:
+    i18n.choose_language(lang)
+    text = help_markdown()
+    assert (
+        "| `v` | "
+        + t("the side area shows the log, the island map or the beanometers (on a small terminal)")
+        in text
+    )
+
+
+# -- the key v on the table ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+async def test_the_key_bar_shows_v_where_the_table_is_compact(mode: str) -> None:
+    """Compact, the island map and the beanometers are off the board: ``v`` shows them."""
+    session = classic() if mode == "classic" else Session.new("voyage", ["Ann", "Bob", "Cy"], 7)
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "enter")
+        assert " v " not in screen_text(app).splitlines()[-1]
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.pause()
+        keys = screen_text(app).splitlines()[-1]
+        assert " v " + t("Log, map, beanometers") in keys or " v " + t("View") in keys
+        assert keys.index(" v ") > keys.index(" p ")  # after the table's own keys
+        await press(pilot, "v")
+        assert app.screen.side != "log"  # type: ignore[attr-defined]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert " v " not in screen_text(app).splitlines()[-1]
+
+
 # -- snapshots in English -----------------------------------------------------------------------
 
 SIZES = [(80, 24), (100, 30), (160, 50)]
@@ -234,3 +370,17 @@ def test_setup_snapshot(size: tuple[int, int], snap_compare) -> None:  # type: i
         await press(pilot, *["plus"] * 4)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_help_snapshot(size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(classic()), press=["enter", "question_mark"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_end_snapshot_seven_players(size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(finished_game(5, SEVEN)), terminal_size=size)
+
+
+def test_end_snapshot_five_voyage_players_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(finished_game(5, SEVEN[:5], "voyage")), terminal_size=SMALL)

@@ -137,7 +137,15 @@ def keys_then_quiet(*keys: str):  # type: ignore[no-untyped-def]
     return run_before
 
 
-@pytest.fixture(params=SNAPSHOT_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+#: the help and the end screen also at the smallest size the app supports
+SCREEN_SIZES = [*SNAPSHOT_SIZES, (80, 24)]
+
+
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@pytest.fixture(params=SNAPSHOT_SIZES, ids=size_id)
 def size(request: pytest.FixtureRequest) -> tuple[int, int]:
     return request.param  # type: ignore[no-any-return]
 
@@ -157,6 +165,7 @@ def test_trade_dialog_snapshot(lang: str, size: tuple[int, int], snap_compare) -
 
 
 @pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+@pytest.mark.parametrize("size", SCREEN_SIZES, ids=size_id)
 def test_help_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
     i18n.choose_language(lang)
     app = make_app(classic())
@@ -166,6 +175,7 @@ def test_help_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None: 
 
 
 @pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+@pytest.mark.parametrize("size", SCREEN_SIZES, ids=size_id)
 def test_end_screen_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
     i18n.choose_language(lang)
     app = make_app(finished_game())

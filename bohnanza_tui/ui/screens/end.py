@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -14,6 +15,7 @@ from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import GameState, standings
 
 from ..render import pad
+from ..widgets import Panel
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -71,27 +73,39 @@ def ranking(state: GameState) -> Content:
     )
 
 
-def coin_chart(state: GameState, history: list[list[int]]) -> Content:
-    """One bar row per player: coins after each turn, scaled to the best total."""
+def coin_chart(state: GameState, history: list[list[int]], width: int | None = None) -> Content:
+    """One bar row per player: coins after each turn, scaled to the best total.
+
+    ``width``: the cells a row may take; a longer game gives each bar several
+    turns (the coins after the last of them), so a row never wraps.
+    """
     if not history:
         return Content(_("No history recorded."))
     top = max(max(row) for row in history) or 1
-    width = max(cell_len(p.name) for p in state.players)
+    name_width = max(cell_len(p.name) for p in state.players)
+    room = len(history)
+    if width is not None:
+        room = max(1, min(room, width - name_width - 1 - len(f" {top}")))
     lines = []
     for p, player in enumerate(state.players):
         series = [row[p] for row in history if p < len(row)]
-        bars = "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in series)
+        columns = [series[(i + 1) * len(series) // room - 1] for i in range(room)] if series else []
+        bars = "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in columns)
         lines.append(
             Content.assemble(
-                (pad(player.name, width) + " ", "bold"),
+                (pad(player.name, name_width) + " ", "bold"),
                 (bars, "$text-accent"),
                 f" {series[-1] if series else 0}",
             )
         )
     axis = _("turns 1 … {n}").format(n=len(history))
     return Content.assemble(
-        Content("\n").join(lines), "\n", (" " * (width + 1) + axis, "$foreground-muted")
+        Content("\n").join(lines), "\n", (" " * (name_width + 1) + axis, "$foreground-muted")
     )
+
+
+#: lower or narrower than this, the end screen's title takes one line, not three
+COMPACT_WIDTH, COMPACT_HEIGHT = 100, 30
 
 
 class EndScreen(Screen[None]):
@@ -108,6 +122,7 @@ class EndScreen(Screen[None]):
         self.history = history
 
     def compose(self) -> ComposeResult:
+        self._size_class(*self.app.size)
         winners = [self.state.players[s.player].name for s in standings(self.state) if s.rank == 1]
         with VerticalScroll(id="end-box"):
             yield Static(
@@ -124,11 +139,22 @@ class EndScreen(Screen[None]):
                 yield Static(ranking(self.state))
             with Vertical(classes="end-part", id="end-chart") as v:
                 v.border_title = _("Coins over the turns")
-                yield Static(coin_chart(self.state, self.history))
+                yield Panel(id="end-coins")
             with Vertical(classes="end-part", id="end-harvest") as v:
                 v.border_title = _("The last action and the final harvest")
                 yield Static("\n".join(self.harvest) or _("No field held beans."), markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#end-coins", Panel).show_flow(
+            lambda width: coin_chart(self.state, self.history, width)
+        )
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._size_class(*event.size)
+
+    def _size_class(self, width: int, height: int) -> None:
+        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
 
     def action_back(self) -> None:
         self.dismiss(None)

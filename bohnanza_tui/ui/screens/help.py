@@ -123,6 +123,10 @@ KEYS = [
     (N_("g / m / r"), N_("pirate store / Kontor bean to a field / raid")),
     (N_("u, ctrl+z"), N_("undo the last action of this turn (if it revealed no card)")),
     (N_("n"), N_("a hint: what the strong computer player would do now, and why (never played)")),
+    (
+        N_("v"),
+        N_("the side area shows the log, the island map or the beanometers (on a small terminal)"),
+    ),
     (N_(": or /"), N_("command line (type `help`); Tab or → completes")),
     (N_("ctrl+p"), N_("command palette: new game, save, load, help, theme")),
     (N_("ctrl+s"), N_("save the game")),
@@ -187,6 +191,8 @@ def help_page(lang: str) -> Markdown:
 class HelpScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", _("Close")),
+        # the page (it has the focus) scrolls with the arrows and page keys; Space pages down
+        Binding("space", "page_down", _("Scroll"), key_display="↑↓ PgUp PgDn"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -196,6 +202,9 @@ class HelpScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()
+
+    def action_page_down(self) -> None:
+        self.query_one("#help", VerticalScroll).scroll_page_down()
 
     def action_close(self) -> None:
         self.dismiss(None)

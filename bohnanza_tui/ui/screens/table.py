@@ -97,6 +97,7 @@ class TableScreen(TableView):
         "end_turn": N_("End turn"),
         "store": N_("Store"),
         "move": N_("K→field"),
+        "side": N_("View"),
     }
 
     # -- which keys work now ----------------------------------------------------------

@@ -70,6 +70,8 @@ class TableView(GameFlowScreen):
         self.side = "log"
         #: the notice shown (see ``notify``): whose keyboard it was and how long the game's log
         self._notice_for: tuple[int | None, int] | None = None
+        #: keys the key bar lists though hidden: ``v`` where map and meters are off the board
+        self.extra_keys: set[str] = set()
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
@@ -173,7 +175,9 @@ class TableView(GameFlowScreen):
         self.set_class(roomy, "-roomy")
         self.set_class(height >= TALL_HEIGHT, "-tall")
         self.query_one(KeyBar).set_lines(2 if roomy else 1)
+        self.extra_keys = {"side"} if compact else set()
         if changed:
+            self.refresh_bindings()  # the key bar: v
             self._show_side()
         if changed and self._player_panels:
             self.refresh_table()  # the panel hidden behind the larger one shows again
