@@ -29,8 +29,9 @@ from bohnanza_tui.ui.hotseat import default_bot_factory
 from bohnanza_tui.ui.screens.confirm import ConfirmScreen
 from bohnanza_tui.ui.screens.end import BARS, EndScreen, coin_chart, ranking
 from bohnanza_tui.ui.screens.help import RULES, HelpScreen, help_markdown
-from bohnanza_tui.ui.screens.setup import SetupScreen, form_height
+from bohnanza_tui.ui.screens.setup import LEVEL_NAMES, SetupScreen, form_height
 from bohnanza_tui.ui.screens.table import TableScreen
+from bohnanza_tui.ui.seats import COMPUTER, LEVELS
 from bohnanza_tui.ui.toggles import Cycle
 
 SMALL = (80, 24)
@@ -111,6 +112,10 @@ async def test_the_whole_set_up_form_shows(
         await seats(pilot, mode, count)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
+        # the longest choices: a computer player of each level
+        for i, level in enumerate(LEVELS):
+            screen.query_one(f"#kind-{i}", Cycle).value = f"{COMPUTER}:{level}"
+        await pilot.pause()
         assert screen.has_class("-compact") == (size != (160, 50))
         assert screen.max_scroll_y == 0
         room = above_footer(app).intersection(screen.query_one("#setup-box").content_region)
@@ -142,7 +147,10 @@ async def test_the_whole_set_up_form_shows(
         ]
         for word in words:
             assert word in text, word
-        assert text.count(f"◀ {t('Human')} ▶") == count
+        assert text.count(f"◀ {t('Human')} ▶") == count - len(LEVELS)
+        for level in LEVELS:
+            computer = t("Computer · {level}", level=t(LEVEL_NAMES[level]))
+            assert f"◀ {computer} ▶" in text
         if unfinished:
             assert t("Resume last game") in text
             shown = screen.query_one("#unfinished", OptionList)

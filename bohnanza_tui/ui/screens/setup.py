@@ -109,7 +109,10 @@ class SeatRow(Horizontal):
                 (_("Computer · {level}").format(level=_(LEVEL_NAMES[lv])), f"{COMPUTER}:{lv}")
                 for lv in LEVELS
             ]
-        yield Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{self.index}")
+        kind = Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{self.index}")
+        # as wide as its longest choice in the language in use ("◀ ", " ▶" and padding)
+        kind.styles.width = max(cell_len(text) for text, _value in options) + 6
+        yield kind
 
     def seat(self) -> Seat:
         name = self.query_one(".seat-name", Input).value.strip()
