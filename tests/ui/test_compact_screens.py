@@ -274,6 +274,7 @@ async def test_the_end_screen_shows_every_players_place_at_80x24(
         box = screen.query_one("#end-box")
         assert box.has_focus and box.max_scroll_y > 0
         await press(pilot, "end")
+        await pilot.wait_for_scheduled_animations()  # it scrolls smoothly
         assert box.scroll_y == box.max_scroll_y
         assert t("The last action and the final harvest") in screen_text(app)
 
@@ -313,13 +314,19 @@ async def test_the_help_scrolls_with_the_keyboard_at_80x24(lang: str) -> None:
         assert page.has_focus and shown_whole(page, above_footer(app))
         assert i18n._(RULES).splitlines()[0].lstrip("# ") in screen_text(app)  # the title
         await press(pilot, "pagedown")
+        await pilot.wait_for_scheduled_animations()  # it scrolls smoothly
         assert page.scroll_y > 0
         await press(pilot, "end")
+        await pilot.wait_for_scheduled_animations()
         text = screen_text(app)
         assert t("this help") in text and t("save the game") in text
         keys = text.splitlines()[-1]
         assert t("Close") in keys and f"↑↓ PgUp PgDn {t('Scroll')}" in keys
-        await press(pilot, "home", "space")  # Space pages down too
+        await press(pilot, "home")
+        await pilot.wait_for_scheduled_animations()
+        assert page.scroll_y == 0
+        await press(pilot, "space")  # Space pages down too
+        await pilot.wait_for_scheduled_animations()
         assert page.scroll_y > 0
 
 
