@@ -5,9 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rich.markdown import Markdown
+from rich.style import Style as RichStyle
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, RichVisual, Visual, VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import N_, _, current_language
@@ -188,6 +194,52 @@ def help_page(lang: str) -> Markdown:
     return Markdown(help_markdown(), code_theme="ansi_dark", inline_code_theme="ansi_dark")
 
 
+#: the help as painted, by language, width and style; and its height by language and width
+_PAINTED: dict[tuple[str, int, RichStyle], list[Strip]] = {}
+_HEIGHTS: dict[tuple[str, int], int] = {}
+
+
+class HelpPage(Visual):
+    """The help, rendered (Rich's Markdown, some hundred milliseconds) once per language
+    and width: opening the help again paints lines it has."""
+
+    def __init__(self, widget: Widget, lang: str) -> None:
+        self.widget = widget
+        self.lang = lang
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        key = (self.lang, width, style.rich_style)
+        strips = _PAINTED.get(key)
+        if strips is None:
+            if len(_PAINTED) > 16:
+                _PAINTED.clear()
+            page = RichVisual(self.widget, help_page(self.lang))
+            strips = _PAINTED[key] = page.render_strips(width, None, style, options)
+        return strips if height is None else strips[:height]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        key = (self.lang, width)
+        if key not in _HEIGHTS:
+            _HEIGHTS[key] = RichVisual(self.widget, help_page(self.lang)).get_height(rules, width)
+        return _HEIGHTS[key]
+
+
+class HelpText(Static):
+    """The help page (its ``content`` is the Markdown), painted from ``HelpPage``'s lines."""
+
+    def __init__(self, lang: str, **kwargs: str) -> None:
+        super().__init__(help_page(lang), **kwargs)  # type: ignore[arg-type]
+        self.lang = lang
+
+    def render(self) -> VisualType:
+        return HelpPage(self, self.lang)
+
+
 class HelpScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", _("Close")),
@@ -197,7 +249,7 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="dialog wide"):
-            yield Static(help_page(current_language()), id="help-text")
+            yield HelpText(current_language(), id="help-text")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
