@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from bohnanza_tui.i18n import _
 
+from ..keybar import KeyBar
 from .modal import Dialog
 
 
@@ -35,7 +36,7 @@ class ConfirmScreen(Dialog[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
                 yield Button(f"{self.yes} (y)", id="yes", variant="warning")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

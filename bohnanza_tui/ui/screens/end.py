@@ -9,11 +9,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import GameState, standings
 
+from ..keybar import KeyBar
 from ..render import pad
 from ..widgets import Panel
 
@@ -143,7 +144,7 @@ class EndScreen(Screen[None]):
             with Vertical(classes="end-part", id="end-harvest") as v:
                 v.border_title = _("The last action and the final harvest")
                 yield Static("\n".join(self.harvest) or _("No field held beans."), markup=False)
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#end-coins", Panel).show_flow(

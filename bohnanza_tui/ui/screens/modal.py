@@ -12,12 +12,13 @@ worked out once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Self, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.color import Color
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
@@ -59,15 +60,28 @@ def tinted_segments(segments: Iterable[Segment], color: Color, base: RichStyle) 
 
 
 class TintedScreen(Visual):
-    """The screen beneath a dialog, tinted: what Textual's ``BackgroundScreen`` paints."""
+    """The screen beneath a dialog, tinted: what Textual's ``BackgroundScreen`` paints.
 
-    def __init__(self, screen: Screen[object], color: Color) -> None:
+    The lines are kept in ``painted`` (the dialog's) for as long as the dialog says the
+    screen beneath didn't change.
+    """
+
+    def __init__(self, screen: Screen[object], color: Color, painted: list[object]) -> None:
         self.screen = screen
         self.color = color
+        self.painted = painted
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
+        key = (width, height, style, self.color)
+        if self.painted and self.painted[0] == key:
+            return self.painted[1]  # type: ignore[return-value]
+        lines = self._render(width, height, style)
+        self.painted[:] = [key, lines]
+        return lines
+
+    def _render(self, width: int, height: int | None, style: Style) -> list[Strip]:
         base = style.rich_style
         color = self.color
         lines = []
@@ -92,11 +106,36 @@ class TintedScreen(Visual):
 
 
 class Dialog(ModalScreen[ResultType]):
-    """A modal screen whose dimmed background (the table beneath) is painted fast."""
+    """A modal screen whose dimmed background (the table beneath) is painted fast.
+
+    The background is painted once while the dialog shows, unless the screen beneath
+    changes: Textual then asks for a repaint of the regions it changed.
+    """
+
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name, id, classes)
+        #: the background as last painted: [its key, its lines], or empty
+        self._painted: list[object] = []
+
+    def on_screen_suspend(self) -> None:
+        self._painted.clear()  # the screen beneath may change while another shows
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if regions:  # what Textual asks when the screen beneath changed
+            self._painted.clear()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     # Textual paints whatever Visual a widget renders; Screen.render's type says Rich only
     def render(self) -> VisualType:  # type: ignore[override]
         background = super().render()
         if type(background) is BackgroundScreen:
-            return TintedScreen(background.screen, background.color)
+            return TintedScreen(background.screen, background.color, self._painted)
         return background

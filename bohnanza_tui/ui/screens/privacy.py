@@ -7,10 +7,11 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from bohnanza_tui.i18n import _
 
+from ..keybar import KeyBar
 from .modal import Dialog
 
 
@@ -63,7 +64,7 @@ class PrivacyScreen(Screen[str | None]):
                     id="reveal",
                     variant="primary",
                 )
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#reveal", Button).focus()
@@ -106,7 +107,7 @@ class TurnOverScreen(Dialog[None]):
                 )
             )
             yield Static(_("Space: pass the keyboard on"), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -17,7 +17,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -46,6 +45,7 @@ from bohnanza_tui.modes import (
 )
 
 from ..host import SetupHost
+from ..keybar import KeyBar
 from ..saves import SavedGame
 from ..seats import COMPUTER, HUMAN, LEVELS, Seat
 from ..toggles import Cycle, Radio
@@ -207,7 +207,7 @@ class SetupScreen(Screen[None]):
                 yield Button(_("Load a saved game"), id="load", compact=compact)
             # the unfinished games, filled in after the first paint (a light read of each file)
             yield OptionList(id="unfinished")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def _option_choices(self) -> tuple[list[tuple[str, object]], list[tuple[str, object]]]:
         """The choices of the two options: how often computers offer, and hints."""
@@ -295,6 +295,8 @@ class SetupScreen(Screen[None]):
         games = self.host.unfinished_games()
         self.unfinished = games
         listing = self.query_one("#unfinished", OptionList)
+        if not games and not listing.display:
+            return  # nothing to list: no layout, no second paint of the first screen
         listing.clear_options()
         listing.add_options([Option(game_label(g)) for g in games])
         listing.border_title = _("Unfinished games · Enter goes on with one")

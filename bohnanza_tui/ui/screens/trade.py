@@ -18,7 +18,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import (
     Button,
-    Footer,
     Label,
     OptionList,
     RadioSet,
@@ -36,6 +35,7 @@ from bohnanza_tui.rules.trading import tradeable
 from bohnanza_tui.rules.voyage import kontor_of_card
 
 from .. import render
+from ..keybar import KeyBar
 from ..toggles import CheckList, Radio
 from .modal import Dialog
 
@@ -174,7 +174,7 @@ class OfferBuilder(Dialog[MakeOffer | None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Send (ctrl+s)"), id="send", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#give", SelectionList).focus()
@@ -310,7 +310,7 @@ class AnswerScreen(Dialog[list[Action] | None]):
                 yield Button(_("Accept (a)"), id="accept", variant="success")
                 yield Button(_("Decline (n)"), id="decline", variant="error")
                 yield Button(_("Counter-offer (c)"), id="counter")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         # it opens right after the privacy screen's Enter: a second Enter must not answer,
@@ -447,7 +447,7 @@ class AnswerAllScreen(Dialog[list[Action] | None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Send (s)"), id="send", variant="primary")
                 yield Button(_("Decline all (n)"), id="decline-all", variant="error")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         # nothing highlighted at first: the privacy screen's Enter, pressed twice, does nothing
