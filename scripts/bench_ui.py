@@ -35,8 +35,8 @@ players to turn 25, saved and opened with ``bohnanza load`` (all seats people:
 nothing moves without a key), in a fresh HOME. Keys: plant on field 1 and
 undo, phase 1 ends (``e``), ← → in phase 3 (table keys); help ``?``, the trade
 dialog ``t``, the harvest and buy lists ``h`` ``b``, the command bar ``:``
-(opening); closing them (``?``, Escape: Textual waits ``ESCDELAY``, 100 ms, to
-tell a lone Escape from a key sequence). Launch: ``bohnanza`` to its set-up
+(opening); closing them (``?``, Escape: Textual waits ``ESCDELAY`` ms, 25 as the
+app sets it, to tell a lone Escape from a key sequence). Launch: ``bohnanza`` to its set-up
 screen, settled, against a minimal Textual app started the same way.
 """
 
