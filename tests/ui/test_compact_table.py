@@ -7,7 +7,10 @@ the key bar lie whole inside the screen and under no toast.
 
 from __future__ import annotations
 
+import pytest
 from test_duel_play import _fits
+from test_trading_at_one_keyboard import SEATS, Generous, four_seats
+from test_voyage_play import B1, busy_voyage_position, voyage_position
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -19,7 +22,9 @@ from bohnanza_tui.rules import Phase
 from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
+from bohnanza_tui.ui.screens.sized import SizedDialog
 from bohnanza_tui.ui.screens.table import TableScreen
+from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen, OfferBuilder
 
 SMALL = (80, 24)
 
@@ -60,11 +65,44 @@ def table_in_view(app: App) -> None:
             shown_whole(app, widget)
 
 
+#: what must never be cut in a dialog: the offer, who grows what, the cards, the keys
+DIALOG_PARTS = (
+    ".dialog-fields",
+    "#offer-face-up",
+    "#offer-preview",
+    "#answer-offer",
+    "#answer-check",
+    "#answer-all-check",
+    "#give",
+    "#want",
+    "#to",
+    "#answer-give",
+    "#answers",
+    "#choices",
+    ".buttons",
+    ".dialog-note",
+    ".dialog-keys",
+    "#keys",
+)
+
+
+def dialog_in_view(app: App) -> None:
+    """A dialog of the table (offer, answer, choice): every part of it whole on the screen."""
+    screen = app.screen
+    if not isinstance(screen, SizedDialog):
+        return
+    for selector in DIALOG_PARTS:
+        for widget in screen.query(selector):
+            if widget.display:
+                shown_whole(app, widget)
+
+
 async def step(pilot: Pilot, *keys: str) -> None:
-    """Press the keys one by one, checking the table after each."""
+    """Press the keys one by one, checking the table (or the dialog on it) after each."""
     for key in keys:
         await press(pilot, key)
         table_in_view(pilot.app)
+        dialog_in_view(pilot.app)
 
 
 # -- notices ------------------------------------------------------------------------------------
@@ -178,3 +216,177 @@ async def test_duel_turns_at_80x24_keep_the_hand_and_the_beans_on_offer_in_view(
                 continue
             await step(pilot, "e")
         assert state.turn > 4
+
+
+async def answer_or_pass(pilot: Pilot) -> bool:
+    """Whatever is not the active player's table: hand over, answer, pick; False if it is."""
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, PrivacyScreen):
+        await step(pilot, "enter")
+    elif isinstance(screen, TurnOverScreen):
+        await step(pilot, "space")
+    elif isinstance(screen, AnswerScreen):
+        accept = screen.query_one("#accept")
+        await step(pilot, "n" if accept.disabled else "a")  # type: ignore[attr-defined]
+    elif isinstance(screen, AnswerAllScreen):
+        await step(pilot, "n")
+    elif isinstance(screen, ChoiceScreen):
+        allowed = [i for i, c in enumerate(screen.choices) if c.allowed]
+        if allowed and screen.keys[allowed[0]]:
+            await step(pilot, screen.keys[allowed[0]])
+        else:
+            await step(pilot, "escape")
+    else:
+        return False
+    return True
+
+
+async def plant_or_end(pilot: Pilot, session: Session) -> None:
+    """The active player's simplest move on the table: plant, else harvest, else end the phase."""
+    app = pilot.app
+    state = session.state
+    before = len(session.log)
+    if state.phase is Phase.TRADE:
+        await step(pilot, "e")
+        return
+    await step(pilot, "p")
+    if isinstance(app.screen, ChoiceScreen):
+        await answer_or_pass(pilot)
+    if len(session.log) == before and state.phase is not Phase.TRADE:
+        await step(pilot, "h")
+        if isinstance(app.screen, ChoiceScreen):
+            await answer_or_pass(pilot)
+    if len(session.log) == before:
+        await step(pilot, "e")
+
+
+async def test_classic_turns_with_a_trade_at_80x24() -> None:
+    """Four people, a whole round: each offers a gift to everyone, the others answer."""
+    session = classic(names=["Ann", "Bob", "Cy", "Dee"])
+    state = session.state
+    app = make_app(session)
+    offered: set[int] = set()
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        for _step in range(300):
+            if state.turn > 4:
+                break
+            if await answer_or_pass(pilot):
+                continue
+            assert isinstance(app.screen, TableScreen), app.screen
+            holder = app.screen.hs.holder
+            assert holder is not None
+            assert f"{state.players[holder].name}'s hand" in screen_text(app)
+            if state.phase is Phase.TRADE and state.turn not in offered and holder == state.active:
+                offered.add(state.turn)
+                await step(pilot, "t")
+                assert isinstance(app.screen, OfferBuilder)
+                assert "Make an offer" in screen_text(app)
+                await step(pilot, "space", "tab", "right", "ctrl+s")
+                if isinstance(app.screen, OfferBuilder):  # refused (the kind it gives): a gift
+                    await step(pilot, "tab", "left", "ctrl+s")
+                continue
+            await plant_or_end(pilot, session)
+        assert state.turn > 4
+    assert any(type(a).__name__ == "Accept" for a in session.log)
+
+
+async def test_voyage_turns_with_harvest_buy_and_sail_at_80x24() -> None:
+    session = from_state(voyage_position())
+    state = session.state
+    app = make_app(session)
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await step(pilot, "enter", "b")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "Harbor on B1 (type B; harbors: free, free) for 2 coins" in screen_text(app)
+        await step(pilot, "3")  # a harbor on B1
+        assert state.islands[B1].harbors == [0, None]
+        await step(pilot, "s")
+        assert isinstance(app.screen, ChoiceScreen) and "Ship 1 (home) → B1" in screen_text(app)
+        await step(pilot, "1")
+        assert state.ships[0].island == B1
+        harvested = False
+        for _step in range(300):
+            if state.turn > 4:
+                break
+            if await answer_or_pass(pilot):
+                continue
+            assert isinstance(app.screen, TableScreen), app.screen
+            holder = app.screen.hs.holder
+            assert holder is not None
+            assert f"{state.players[holder].name}'s hand" in screen_text(app)
+            fields = state.players[holder].holdings[0].fields
+            if not harvested and state.phase is Phase.PLANT and any(fields):
+                await step(pilot, "h")
+                assert isinstance(app.screen, ChoiceScreen)
+                assert "Harvest which field?" in screen_text(app)
+                harvested = await answer_or_pass(pilot)
+                continue
+            await plant_or_end(pilot, session)
+        assert state.turn > 4 and harvested
+    assert any(type(a).__name__ == "Harvest" for a in session.log)
+
+
+# -- snapshots (update with pytest --snapshot-update, then look at each) -------------------------
+
+TABLE_SIZES = [(80, 24), (100, 30), (160, 50)]
+TRADE_KEYS = ["enter", "p", "p", "t", "down", "space", "tab", *["down"] * 6, "right", "tab"]
+
+
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=size_id)
+def test_classic_four_players_table(size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Ann in phase 2: her fields, the other three, the face-up cards, her hand, the keys."""
+    app = make_app(classic(names=["Ann", "Bob", "Cy", "Dee"]))
+    assert snap_compare(app, press=["enter", "p", "p"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=size_id)
+def test_voyage_five_players_table(size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """A busy 5-player Bohn Voyage table: colonies, ships, Kontors, the island map or its key."""
+    app = make_app(from_state(busy_voyage_position()))
+    assert snap_compare(app, press=["enter"], terminal_size=size)
+
+
+def test_trade_dialog_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The offer being made, what everyone grows, the cards to give and the kinds wanted."""
+    assert snap_compare(make_app(classic()), press=TRADE_KEYS, terminal_size=SMALL)
+
+
+def test_answer_dialog_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Bob answers Ann's offer: the offer, who grows what, his cards, accept/decline/counter."""
+    keys = [*TRADE_KEYS, "down", "enter", "ctrl+s", "enter"]
+    assert snap_compare(make_app(classic()), press=keys, terminal_size=SMALL)
+
+
+def test_answer_all_dialog_for_a_computer_turn_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Cy (a computer) made three offers: Ann answers them in one dialog, the first marked."""
+    bots: dict[int, Generous] = {}
+    app = make_app(
+        four_seats(),
+        seats=SEATS,
+        bot_factory=lambda _level, seed, **_kw: bots.setdefault(seed, Generous()),
+    )
+    assert snap_compare(app, press=["enter", "1"], terminal_size=SMALL)
+
+
+def test_bid_dialog_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Bob bids to Ann (B): the face-up cards, their kinds first among the wanted ones."""
+    keys = ["enter", "p", "p", "B", "1", "enter", "space", "tab", "right"]
+    assert snap_compare(make_app(classic()), press=keys, terminal_size=SMALL)
+
+
+def test_bids_answered_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Ann answers the bids of Bob and Cy in one dialog."""
+    keys = ["enter", "p", "p", "B", "1", "enter", "space", "tab", "right", "ctrl+s"]
+    keys += ["B", "2", "enter", "space", "tab", "ctrl+s", "enter"]
+    assert snap_compare(make_app(classic()), press=keys, terminal_size=SMALL)
+
+
+def test_buy_list_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Bohn Voyage's buy list: what each island type pays above it, every entry reachable."""
+    app = make_app(from_state(voyage_position()))
+    assert snap_compare(app, press=["enter", "b"], terminal_size=SMALL)

@@ -122,6 +122,8 @@ async def test_a_turn_in_each_language(lang: str) -> None:
 
 SNAPSHOT_LANGUAGES = [lang for lang in ("de", "bg") if lang in SHIPPED]
 SNAPSHOT_SIZES = [(120, 40)]
+#: the table and the trade dialog also at the smallest size (compact, the widths from the text)
+TABLE_SIZES = [(120, 40), (80, 24)]
 TRADE_KEYS = ["enter", "p", "p", "t", "down", "space", "tab", *["down"] * 6, "right", "tab"]
 
 
@@ -150,7 +152,12 @@ def size(request: pytest.FixtureRequest) -> tuple[int, int]:
     return request.param  # type: ignore[no-any-return]
 
 
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
 @pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=size_id)
 def test_table_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
     i18n.choose_language(lang)
     app = make_app(classic())
@@ -158,6 +165,7 @@ def test_table_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:
 
 
 @pytest.mark.parametrize("lang", SNAPSHOT_LANGUAGES)
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=size_id)
 def test_trade_dialog_snapshot(lang: str, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
     i18n.choose_language(lang)
     app = make_app(classic())

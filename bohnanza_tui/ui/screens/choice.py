@@ -20,10 +20,15 @@ from bohnanza_tui.i18n import _
 
 from ..choices import Choice
 from ..widgets import KeyBar
-from .modal import Dialog
+from .sized import SizedDialog
 
 
-class ChoiceScreen(Dialog[Any]):
+def keys_text() -> str:
+    """The list's keys, in the language in use."""
+    return _("↑↓ choose · Enter or 1-9 select · Esc cancel")
+
+
+class ChoiceScreen(SizedDialog[Any]):
     """Pick one of ``choices``; dismisses with its value, or None when cancelled."""
 
     BINDINGS = [
@@ -74,8 +79,21 @@ class ChoiceScreen(Dialog[Any]):
             if not options:
                 options.append(Option(_("Nothing to choose from now."), disabled=True))
             yield OptionList(*options, id="choices")
-            yield Static(_("↑↓ choose · Enter or 1-9 select · Esc cancel"), classes="dialog-keys")
+            yield Static(keys_text(), classes="dialog-keys")
         yield KeyBar(id="keys")
+
+    def fitted(self, small: bool) -> None:
+        """Compact: the list takes the rows its note and keys leave (it scrolls beyond)."""
+        rows: int | None = None
+        if small:
+            width, height = self.app.size
+            width -= 4  # the dialog's border and padding
+            note = Content(self.note) if isinstance(self.note, str) else self.note
+            used = 1 + 2 + len(Content(keys_text()).wrap(width))  # the key bar, the border
+            if self.note:
+                used += len(note.wrap(width))
+            rows = max(3, height - used)
+        self.query_one("#choices").styles.max_height = rows
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

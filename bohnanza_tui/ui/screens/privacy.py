@@ -12,7 +12,7 @@ from textual.widgets import Button, Label, Static
 from bohnanza_tui.i18n import _
 
 from ..keybar import KeyBar
-from .modal import Dialog
+from .sized import SizedDialog
 
 
 class PrivacyScreen(Screen[str | None]):
@@ -77,7 +77,7 @@ class PrivacyScreen(Screen[str | None]):
         self.dismiss(None)
 
 
-class TurnOverScreen(Dialog[None]):
+class TurnOverScreen(SizedDialog[None]):
     """The end of a person's turn: the cards they drew, before the keyboard passes on.
 
     Space (or Esc) closes it, not Enter: a double Enter must not also confirm the

@@ -38,6 +38,7 @@ COMPACT_WIDTH, COMPACT_HEIGHT = 100, 30
 #: from this height on, the person at the keyboard gets a larger panel
 ROOMY_HEIGHT = 36
 #: from this height on, Bohn Voyage keeps the beanometers by island type on the board
+#: (4 rows more for each player beyond 3: their larger panels come first)
 TALL_HEIGHT = 46
 
 
@@ -173,7 +174,7 @@ class TableView(GameFlowScreen):
         self.set_class(compact, "-compact")
         self.set_class(compact and width < COMPACT_WIDTH, "-narrow")
         self.set_class(roomy, "-roomy")
-        self.set_class(height >= TALL_HEIGHT, "-tall")
+        self.set_class(height >= TALL_HEIGHT + 4 * max(0, players - 3), "-tall")
         self.query_one(KeyBar).set_lines(2 if roomy else 1)
         self.extra_keys = {"side"} if compact else set()
         if changed:

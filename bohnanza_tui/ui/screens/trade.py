@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,7 +38,7 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import render
 from ..keybar import KeyBar
 from ..toggles import CheckList, Radio
-from .modal import Dialog
+from .sized import SizedDialog
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -93,7 +94,7 @@ class WantList(OptionList):
         pass
 
 
-class OfferBuilder(Dialog[MakeOffer | None]):
+class OfferBuilder(SizedDialog[MakeOffer | None]):
     """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
 
     BINDINGS = [
@@ -151,7 +152,7 @@ class OfferBuilder(Dialog[MakeOffer | None]):
                     id="offer-face-up",
                 )
             with Horizontal(id="offer-columns"):
-                with Vertical(classes="column"):
+                with Vertical(classes="column", id="give-column"):
                     yield Label(_("Give (Space picks)"), classes="column-title")
                     yield CheckList[int](
                         *[
@@ -164,7 +165,7 @@ class OfferBuilder(Dialog[MakeOffer | None]):
                     with Vertical(classes="column"):
                         yield Label(_("Want (←/→ how many)"), classes="column-title")
                         yield WantList(self._kinds(), self.preset_want, id="want")
-                with Vertical(classes="column narrow"):
+                with Vertical(classes="column narrow", id="to-column"):
                     yield Label(_("To"), classes="column-title")
                     with RadioSet(id="to"):
                         for i, t in enumerate(self.targets):
@@ -179,6 +180,22 @@ class OfferBuilder(Dialog[MakeOffer | None]):
     def on_mount(self) -> None:
         self.query_one("#give", SelectionList).focus()
         self._update()
+
+    def fitted(self, small: bool) -> None:
+        """Compact: the cards to give and whom to ask as wide as their text (terminal cells)."""
+        names = [_("To")] + [
+            _("everyone") if t is None else self.state.players[t].name for t in self.targets
+        ]
+        to = max(cell_len(n) for n in names) + 6  # "(•) ", the list's edge and a gap
+        self.query_one("#to-column").styles.width = to if small else None
+        if self.donation:
+            return  # the cards to give share the width with whom to ask only
+        labels = [_("Give (Space picks)")] + [
+            label.plain for label, _card in giveable(self.state, self.player)
+        ]
+        give = max(cell_len(text) for text in labels) + 7  # "[x] ", the edge, scrollbar, gap
+        give = min(give, self.app.size.width // 2 - 4)  # the wanted kinds keep their room
+        self.query_one("#give-column").styles.width = give if small else None
 
     def _kinds(self) -> list[int]:
         """The bean kinds to ask for; in a bid, those of the face-up cards first."""
@@ -251,7 +268,7 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
-class AnswerScreen(Dialog[list[Action] | None]):
+class AnswerScreen(SizedDialog[list[Action] | None]):
     """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
 
     #: nothing focused at first (see ``on_mount``): the keys a, n, c answer
@@ -387,7 +404,7 @@ class AnswerScreen(Dialog[list[Action] | None]):
         self.dismiss(None)
 
 
-class AnswerAllScreen(Dialog[list[Action] | None]):
+class AnswerAllScreen(SizedDialog[list[Action] | None]):
     """A person answers every offer waiting for them at once: one hand-over, one dialog.
 
     Each offer is declined unless marked (a digit or Space marks it accepted);
