@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets._toast import Toast
 from ui_helpers import classic, from_state, make_app, notice, press, screen_text
 
-from bohnanza_tui.rules import Phase
+from bohnanza_tui.rules import KIND_OF, Phase
 from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
@@ -390,3 +390,29 @@ def test_buy_list_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def
     """Bohn Voyage's buy list: what each island type pays above it, every entry reachable."""
     app = make_app(from_state(voyage_position()))
     assert snap_compare(app, press=["enter", "b"], terminal_size=SMALL)
+
+
+async def test_an_offer_that_cannot_be_accepted_says_why_in_the_answer_dialog() -> None:
+    """Cy asks a chili of Ann, who has none: marking it says so in the dialog, no toast over it."""
+    bots: dict[int, Generous] = {}
+    session = four_seats()
+    hand, deck = session.state.players[2].hand, session.state.deck
+    for i, card in enumerate(hand):  # Ann (seat 3) holds no chili (kind 3)
+        if KIND_OF[card] == 3:
+            other = next(c for c in deck if KIND_OF[c] != 3)
+            deck[deck.index(other)], hand[i] = card, other
+    app = make_app(
+        session,
+        seats=SEATS,
+        bot_factory=lambda _level, seed, **_kw: bots.setdefault(seed, Generous()),
+    )
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await pilot.pause()
+        await step(pilot, "enter")
+        assert isinstance(app.screen, AnswerAllScreen)
+        await step(pilot, "2")
+        text = screen_text(app)
+        assert "✗ Offer 2 can't be accepted:" in text and "2. [ ] Cy offers" in text
+        assert not app._notifications
+        await step(pilot, "1")  # another mark: the note is the count again
+        assert "can't be accepted" not in screen_text(app)
