@@ -1,7 +1,7 @@
 """Dialogs on a small terminal: below 100×36 a dialog takes the whole screen.
 
 ``SizedDialog`` is the base of the table's dialogs (choices, offers, answers):
-below 100 columns or 36 rows the screen gets the ``-compact`` class
+below 100 columns or 36 rows the screen gets the ``-compact-dialog`` class
 (``assets/styles/dialogs.tcss``): the dialog spans the terminal, its title
 moves into its top border, its lists and buttons lose their borders, and what
 would not fit scrolls inside the lists, never the offer or the keys.
@@ -39,7 +39,7 @@ class SizedDialog(Dialog[T]):
 
     def _fit(self, size: Size) -> None:
         small = compact(size)
-        self.set_class(small, "-compact")
+        self.set_class(small, "-compact-dialog")
         for dialog in self.query(".dialog"):
             titles = dialog.query(".dialog-title")
             if titles:
