@@ -19,6 +19,7 @@ from textual.widgets._toast import Toast
 from ui_helpers import classic, from_state, make_app, notice, press, screen_text
 
 from bohnanza_tui.rules import KIND_OF, Phase
+from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
@@ -262,7 +263,7 @@ async def plant_or_end(pilot: Pilot, session: Session) -> None:
 
 
 async def test_classic_turns_with_a_trade_at_80x24() -> None:
-    """Four people, a whole round: each offers a gift to everyone, the others answer."""
+    """Four people, a whole round: each offers a trade to the next, who answers."""
     session = classic(names=["Ann", "Bob", "Cy", "Dee"])
     state = session.state
     app = make_app(session)
@@ -282,9 +283,17 @@ async def test_classic_turns_with_a_trade_at_80x24() -> None:
                 await step(pilot, "t")
                 assert isinstance(app.screen, OfferBuilder)
                 assert "Make an offer" in screen_text(app)
-                await step(pilot, "space", "tab", "right", "ctrl+s")
-                if isinstance(app.screen, OfferBuilder):  # refused (the kind it gives): a gift
-                    await step(pilot, "tab", "left", "ctrl+s")
+                # the first card to give, for a kind the next player holds, to that player
+                other = (state.active + 1) % len(state.players)
+                kind = KIND_OF[state.players[other].hand[0]]
+                row = list(setup(state).deck_kinds).index(kind)
+                to = [p for p in range(len(state.players)) if p != state.active].index(other)
+                keys = ["space", "tab", *["down"] * row, "right", "tab", *["down"] * (to + 1)]
+                await step(pilot, *keys, "enter")
+                assert f"to {state.players[other].name} for 1 ×" in screen_text(app)
+                await step(pilot, "ctrl+s")
+                if isinstance(app.screen, OfferBuilder):  # refused (it gives that kind): none
+                    await step(pilot, "escape")
                 continue
             await plant_or_end(pilot, session)
         assert state.turn > 4
