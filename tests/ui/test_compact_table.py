@@ -262,6 +262,18 @@ async def plant_or_end(pilot: Pilot, session: Session) -> None:
         await step(pilot, "e")
 
 
+async def holder_at_the_table(app: App, pilot: Pilot) -> int | None:
+    """The person at the table with their hand shown, or None after a dialog was answered."""
+    if await answer_or_pass(pilot):
+        return None
+    assert isinstance(app.screen, TableScreen), app.screen
+    holder = app.screen.hs.holder
+    assert holder is not None
+    state = app.screen.hs.state
+    assert f"{state.players[holder].name}'s hand" in screen_text(app)
+    return holder
+
+
 async def test_classic_turns_with_a_trade_at_80x24() -> None:
     """Four people, a whole round: each offers a trade to the next, who answers."""
     session = classic(names=["Ann", "Bob", "Cy", "Dee"])
@@ -272,12 +284,9 @@ async def test_classic_turns_with_a_trade_at_80x24() -> None:
         for _step in range(300):
             if state.turn > 4:
                 break
-            if await answer_or_pass(pilot):
+            holder = await holder_at_the_table(app, pilot)
+            if holder is None:
                 continue
-            assert isinstance(app.screen, TableScreen), app.screen
-            holder = app.screen.hs.holder
-            assert holder is not None
-            assert f"{state.players[holder].name}'s hand" in screen_text(app)
             if state.phase is Phase.TRADE and state.turn not in offered and holder == state.active:
                 offered.add(state.turn)
                 await step(pilot, "t")
@@ -318,12 +327,9 @@ async def test_voyage_turns_with_harvest_buy_and_sail_at_80x24() -> None:
         for _step in range(300):
             if state.turn > 4:
                 break
-            if await answer_or_pass(pilot):
+            holder = await holder_at_the_table(app, pilot)
+            if holder is None:
                 continue
-            assert isinstance(app.screen, TableScreen), app.screen
-            holder = app.screen.hs.holder
-            assert holder is not None
-            assert f"{state.players[holder].name}'s hand" in screen_text(app)
             fields = state.players[holder].holdings[0].fields
             if not harvested and state.phase is Phase.PLANT and any(fields):
                 await step(pilot, "h")
