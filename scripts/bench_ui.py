@@ -176,11 +176,14 @@ async def cpu_position(
     from textual.drivers.headless_driver import HeadlessDriver
 
     from bohnanza_tui.rules.save import loads
+    from bohnanza_tui.ui import collector
     from bohnanza_tui.ui.app import BohnanzaApp
 
     home = Path(tempfile.mkdtemp(prefix="bench-ui-cpu-"))
     session = loads(text)
     app = BohnanzaApp(session, autosave=home / "autosave.json", bot_factory=None)
+    collector.relax()  # the garbage collector as ``run_app`` (the command) sets it
+    app.settle_heap = True
     frames: list[float] = []
     app.post_display_hook = lambda: frames.append(time.process_time())  # type: ignore[method-assign]
     samples: list[Sample] = []

@@ -45,9 +45,12 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
     # Escape from the start of a key sequence (100 by default). A terminal (and tmux) sends
     # a sequence in one piece, so a shorter wait is safe; a slow remote link may want more.
     os.environ.setdefault("ESCDELAY", str(ESCDELAY))
+    from . import collector
     from .app import BohnanzaApp
 
+    collector.relax()  # fewer, shorter pauses of the garbage collector (see .collector)
     app = BohnanzaApp(session=session, save_path=save_path)
+    app.settle_heap = True
     app.run()
     note = app.farewell()
     if note:

@@ -77,6 +77,9 @@ def resume_command(argv0: str | None = None) -> str:
     return f"{shlex.quote(sys.executable)} -m bohnanza_tui resume"
 
 
+#: seconds after a table opens by which it has shown (and is waiting for a key)
+SETTLE_AFTER = 1.0
+
 #: a resumed game's log shows at most this many lines of what happened before
 PAST_LINES = 400
 
@@ -193,6 +196,9 @@ class BohnanzaApp(App[int]):
         self.coin_history: list[list[int]] = []
         #: a move is shown and its autosave not yet written
         self._save_due = False
+        #: once the table shows, leave what exists out of later garbage collections
+        #: (``collector.settle``; the ``bohnanza`` command only, see ``run_app``)
+        self.settle_heap = False
         self._translate_palette_key()
 
     def _translate_palette_key(self) -> None:
@@ -298,6 +304,14 @@ class BohnanzaApp(App[int]):
         self.resumed = resumed
         self._replace_screens(TableScreen(self.hotseat, self))
         self._autosave()
+        self.set_timer(SETTLE_AFTER, self._settle)
+
+    def _settle(self) -> None:
+        """The table has shown: what lives from now on is the game's (see ``collector``)."""
+        if self.settle_heap:
+            from . import collector
+
+            collector.settle()
 
     def opening_lines(self) -> list[str]:
         session = self.session
@@ -390,7 +404,7 @@ class BohnanzaApp(App[int]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen.reused(self))
 
     def action_new_game_screen(self) -> None:
         from .screens.setup import SetupScreen

@@ -46,6 +46,17 @@ class ChoiceScreen(SizedDialog[Any]):
         keys: list[str] | None = None,
     ) -> None:
         super().__init__()
+        self.set_content(title, choices, note, highlight=highlight, keys=keys)
+
+    def set_content(
+        self,
+        title: str,
+        choices: list[Choice],
+        note: str | Content = "",
+        *,
+        highlight: bool = True,
+        keys: list[str] | None = None,
+    ) -> None:
         self.title_text = title
         self.note = note
         # what can be done now comes first; the refused entries follow, each with its reason
@@ -60,25 +71,39 @@ class ChoiceScreen(SizedDialog[Any]):
         #: highlight the first allowed entry (Enter picks it); not for a list that opens
         #: right after the privacy screen's Enter, where a second Enter would pick blindly
         self.highlight = highlight
+        if self.is_mounted:  # shown before: the same widgets, the new content
+            self.query_one(".dialog-title", Label).update(title)
+            shown = self.query_one(".dialog-note", Static)
+            shown.update(note)
+            shown.display = bool(note)
+            self.query_one(OptionList).set_options(self._options())
+            self.query_one(".dialog-keys", Static).update(keys_text())
+            self._fit(self.app.size)
+            self._highlight()
+
+    def _options(self) -> list[Option]:
+        options = []
+        for key, c in zip(self.keys, self.choices, strict=True):
+            prefix = f"{key}. " if key else "   "
+            label = Content.assemble((prefix, "bold"), c.label)
+            if c.refusal:
+                # every refused entry says why, so nobody has to try it to find out
+                label = Content.assemble(
+                    label, ("  ✗", "bold"), "\n", ("   " + c.refusal, "italic")
+                )
+            options.append(Option(label, disabled=not c.allowed))
+        if not options:
+            options.append(Option(_("Nothing to choose from now."), disabled=True))
+        return options
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
-            if self.note:
-                yield Static(self.note, classes="dialog-note", markup=False)
-            options = []
-            for key, c in zip(self.keys, self.choices, strict=True):
-                prefix = f"{key}. " if key else "   "
-                label = Content.assemble((prefix, "bold"), c.label)
-                if c.refusal:
-                    # every refused entry says why, so nobody has to try it to find out
-                    label = Content.assemble(
-                        label, ("  ✗", "bold"), "\n", ("   " + c.refusal, "italic")
-                    )
-                options.append(Option(label, disabled=not c.allowed))
-            if not options:
-                options.append(Option(_("Nothing to choose from now."), disabled=True))
-            yield OptionList(*options, id="choices")
+            # always there (a reused list may get a note), shown only with one
+            note = Static(self.note, classes="dialog-note", markup=False)
+            note.display = bool(self.note)
+            yield note
+            yield OptionList(*self._options(), id="choices")
             yield Static(keys_text(), classes="dialog-keys")
         yield KeyBar(id="keys")
 
@@ -96,6 +121,9 @@ class ChoiceScreen(SizedDialog[Any]):
         self.query_one("#choices").styles.max_height = rows
 
     def on_mount(self) -> None:
+        self._highlight()
+
+    def _highlight(self) -> None:
         ol = self.query_one(OptionList)
         if not self.highlight:
             ol.highlighted = None

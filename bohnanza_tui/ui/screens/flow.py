@@ -269,7 +269,7 @@ class GameFlowScreen(Screen[None]):
 
         people = sorted(bidders, key=lambda p: p != hs.holder)  # the one at the keyboard first
         title = _("Who bids or takes up the offer?") if hs.on_call_people() else _("Who bids?")
-        screen = ChoiceScreen(title, choices.player_choices(hs.state, people))
+        screen = ChoiceScreen.reused(self.app, title, choices.player_choices(hs.state, people))
         self.app.push_screen(screen, callback=chosen)
 
     def _bid_by(self, bidder: int) -> None:

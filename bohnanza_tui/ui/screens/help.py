@@ -252,6 +252,17 @@ class HelpScreen(Dialog[None]):
             yield HelpText(current_language(), id="help-text")
         yield KeyBar(id="keys")
 
+    def set_content(self) -> None:
+        """Opened again: from the top, in the language in use."""
+        if self.is_mounted:
+            page = self.query_one("#help", VerticalScroll)
+            page.scroll_home(animate=False, immediate=True)
+            text = self.query_one(HelpText)
+            lang = current_language()
+            if text.lang != lang:
+                text.lang = lang
+                text.update(help_page(lang))
+
     def on_mount(self) -> None:
         self.query_one("#help").focus()
 

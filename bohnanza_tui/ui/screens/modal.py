@@ -11,11 +11,14 @@ worked out once.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
-from typing import Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual import events
+from textual.app import App
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
@@ -26,6 +29,11 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual, VisualType
 
 ResultType = TypeVar("ResultType")
+
+#: each app's dialogs kept for their next opening, by class (``Dialog.reused``)
+_POOLS: weakref.WeakKeyDictionary[App[Any], dict[type, list[Dialog[Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 #: more than any table shows: past it (themes switched, many sizes) a memo starts over
 _MEMO_MAX = 4096
@@ -118,9 +126,63 @@ class Dialog(ModalScreen[ResultType]):
         super().__init__(name, id, classes)
         #: the background as last painted: [its key, its lines], or empty
         self._painted: list[object] = []
+        #: handed out or showing: pushed, and not suspended since (see ``reused``)
+        self._busy = False
+
+    #: how many dialogs of a class an app keeps (one opens while another still closes)
+    POOL: ClassVar[int] = 2
+
+    @classmethod
+    def reused(cls, app: App[Any], *args: Any, **kwargs: Any) -> Self:
+        """A dialog of this class with this content, to push at once: one the app kept
+        (built, styled and laid out before: only its content changes, ``set_content``)
+        when one is free, else a new one, which the app keeps if it has room.
+
+        Composing a dialog anew on every opening (its widgets mounted, their styles
+        matched, laid out from nothing two or three times) cost more than all the rest
+        of opening it.
+        """
+        pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
+        for screen in pool:
+            # a dismissed dialog leaves the stack at once, but its suspension follows later
+            if not screen._busy and screen not in app.screen_stack:
+                screen.set_content(*args, **kwargs)
+                screen._busy = True
+                return screen  # type: ignore[return-value]  # the pool holds this class's
+        fresh = cls(*args, **kwargs)
+        if len(pool) < cls.POOL:
+            app.install_screen(fresh, f"{cls.__name__}-{len(pool)}")
+            pool.append(fresh)
+        fresh._busy = True
+        return fresh
+
+    def set_content(self, *args: Any, **kwargs: Any) -> None:
+        """Show this content (the constructor's arguments) the next time the dialog shows:
+        on its widgets, if it has been composed."""
+        if args or kwargs:
+            raise TypeError(f"{type(self).__name__} takes no content")
+
+    def on_screen_resume(self) -> None:
+        self._busy = True
 
     def on_screen_suspend(self) -> None:
         self._painted.clear()  # the screen beneath may change while another shows
+        self._busy = False  # free once out of the stack
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        """Lay out again only for a size this screen or one beneath isn't laid out at.
+
+        Textual's first layout of a pushed screen sends it a Resize of the size it was
+        just laid out at, and a screen relays a Resize to the screens beneath: each
+        then lays itself out again and paints, the table beneath included, for nothing.
+        A terminal's resize comes with a new size and goes on to Textual as ever.
+        """
+        size = event.size
+        if self._compositor.size == size and all(
+            screen._compositor.size == size for screen in self.app._background_screens
+        ):
+            event.prevent_default()  # Screen's handler (the layouts) is skipped, ours ran
+            event.stop()
 
     def refresh(
         self,

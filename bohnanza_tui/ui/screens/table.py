@@ -171,7 +171,7 @@ class TableScreen(TableView):
             if value is not None:
                 then(value)
 
-        screen = ChoiceScreen(title, options, note, highlight=not self.just_passed)
+        screen = ChoiceScreen.reused(self.app, title, options, note, highlight=not self.just_passed)
         self.app.push_screen(screen, callback=chosen)
 
     def _play_choice(
@@ -253,7 +253,9 @@ class TableScreen(TableView):
         """The fields ``player`` may harvest, each picked by its number on the table."""
         options = choices.harvest_choices(self.hs.state, player)
         keys = field_keys([c.value for c in options], player)
-        screen = ChoiceScreen(title, options, keys=keys, highlight=not self.just_passed)
+        screen = ChoiceScreen.reused(
+            self.app, title, options, keys=keys, highlight=not self.just_passed
+        )
         self.app.push_screen(screen, callback=then)
 
     def action_harvest_other(self) -> None:
@@ -296,7 +298,9 @@ class TableScreen(TableView):
 
         people = sorted(hs.humans, key=lambda p: p != before)  # the one at the keyboard first
         self.app.push_screen(
-            ChoiceScreen(_("Who harvests?"), choices.player_choices(hs.state, people)),
+            ChoiceScreen.reused(
+                self.app, _("Who harvests?"), choices.player_choices(hs.state, people)
+            ),
             callback=chosen,
         )
 

@@ -1,0 +1,129 @@
+"""Dialogs are built once and shown again with new content: what the reuse must keep."""
+
+from __future__ import annotations
+
+import pytest
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import OptionList
+from ui_helpers import SIZE, classic, make_app, press, screen_text
+
+from bohnanza_tui.ui.screens.choice import ChoiceScreen
+from bohnanza_tui.ui.screens.help import HelpScreen
+from bohnanza_tui.ui.screens.table import TableScreen
+
+
+def entries(app: object) -> list[str]:
+    """The open list's entries as shown."""
+    screen = app.screen  # type: ignore[attr-defined]
+    options = screen.query_one(OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_a_list_opened_again_shows_the_new_position_not_the_old_one() -> None:
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "h")
+        first = app.screen
+        assert isinstance(first, ChoiceScreen)
+        assert entries(app) == ["1. field 1: 1 × ○ wax → sells for 0"]
+        await press(pilot, "escape", "p", "h")  # a second field planted
+        assert app.screen is first  # the same dialog, shown again
+        assert entries(app) == [
+            "1. field 1: 1 × ○ wax → sells for 0",
+            "2. field 2: 1 × ◆ blue → sells for 0",
+        ]
+        assert "field 2: 1 × ◆ blue" in screen_text(app)
+        await press(pilot, "1")  # harvests field 1 (a field of one: the other holds one too)
+        assert session.state.players[0].holdings[0].fields[0] == []
+        await press(pilot, "h")
+        assert app.screen is first
+        assert entries(app) == ["2. field 2: 1 × ◆ blue → sells for 0"]
+        # Enter picks the first entry: the highlight moved with the new content
+        assert app.screen.query_one(OptionList).highlighted == 0
+        text = screen_text(app)
+        assert "2. field 2" in text and "1. field 1" not in text
+
+
+async def test_the_same_list_twice_in_a_row_is_two_dialogs_when_the_first_still_closes() -> None:
+    """'Who harvests?' answered with the one at the keyboard opens the harvest list from its
+    callback, while the first list is still leaving the screen: that one is not handed out."""
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "H")
+        who = app.screen
+        assert isinstance(who, ChoiceScreen) and "Who harvests?" in screen_text(app)
+        await press(pilot, "1")  # Ann, at the keyboard already
+        assert isinstance(app.screen, ChoiceScreen) and app.screen is not who
+        assert "Harvest which field?" in screen_text(app)
+        assert entries(app) == ["1. field 1: 1 × ○ wax → sells for 0"]
+        await press(pilot, "escape", "H")
+        assert "Who harvests?" in screen_text(app)
+        assert [e.split(". ")[1] for e in entries(app)] == ["Ann", "Bob", "Cy"]
+
+
+async def test_opening_a_dialog_lays_out_neither_the_table_nor_the_dialog_again() -> None:
+    """Textual sends a newly pushed screen a Resize of the size it was just laid out at,
+    which laid out the dialog and the table beneath once more: a dialog skips it."""
+    app = make_app(classic())
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p")
+        layouts: dict[str, int] = {}
+        refresh_layout = Screen._refresh_layout
+
+        def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+            name = type(screen).__name__
+            layouts[name] = layouts.get(name, 0) + 1
+            refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+        Screen._refresh_layout = counted  # type: ignore[method-assign]
+        try:
+            await press(pilot, "h")
+            await pilot.pause(0.2)
+        finally:
+            Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+        assert isinstance(app.screen, ChoiceScreen)
+        assert layouts.get("TableScreen", 0) == 0
+        assert layouts.get("ChoiceScreen", 0) <= 2  # its first layout, and its lists' sizes
+        # a real resize still reaches both
+        await pilot.resize_terminal(110, 38)
+        await pilot.pause()
+        assert app.screen.size == (110, 38)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.size == (110, 38)
+
+
+async def test_the_help_opened_again_starts_at_the_top() -> None:
+    app = make_app(classic())
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        await press(pilot, "space", "space")
+        page = help_screen.query_one("#help", VerticalScroll)
+        assert page.scroll_y > 0
+        await press(pilot, "escape", "question_mark")
+        assert app.screen is help_screen
+        await pilot.pause()
+        assert page.scroll_y == 0
+        assert "How to play Bohnanza" in screen_text(app)
+
+
+async def test_the_command_leaves_the_shown_table_out_of_later_garbage_collections(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bohnanza_tui.ui import app as app_module
+    from bohnanza_tui.ui import collector
+
+    settled: list[str] = []
+    monkeypatch.setattr(collector, "settle", lambda: settled.append("settled"))
+    monkeypatch.setattr(app_module, "SETTLE_AFTER", 0.05)
+    for command in (False, True):
+        app = make_app(classic())
+        app.settle_heap = command  # set by run_app, the ``bohnanza`` command
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, Screen)
+        assert settled == (["settled"] if command else [])
