@@ -33,7 +33,7 @@ from bohnanza_tui.i18n import _
 from bohnanza_tui.modes import DEFAULT_OFFERS
 from bohnanza_tui.resources import assets_path, autosave_path
 
-from . import saves
+from . import csscache, saves
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
@@ -51,6 +51,10 @@ GAME_MODULES = (
     "bohnanza_tui.ui.hotseat",
     "bohnanza_tui.ui.screens.table",
 )
+
+
+#: seconds after the set-up screen's first frame that the rules start loading in the background
+PRELOAD_AFTER = 0.2
 
 
 def _load_game_modules() -> None:
@@ -184,8 +188,12 @@ class BohnanzaApp(App[int]):
         bot_factory: BotFactory | None = _DEFAULT,
         bot_delay: float = 0.6,
         autosave: Path | None = _DEFAULT,
+        css_cache: Path | None = _DEFAULT,
     ) -> None:
         super().__init__()
+        #: where the parsed stylesheets are kept between starts (``csscache``)
+        self.css_cache = csscache.cache_path() if css_cache is _DEFAULT else css_cache
+        self._css_from_cache = csscache.load(self.stylesheet, self.css_cache)
         self.session = session
         self.save_path = save_path
         self.seats = seats
@@ -222,7 +230,8 @@ class BohnanzaApp(App[int]):
             seats = self.seats or seats_from(self.session)
             self._start(self.session, seats, resumed=True)
         else:
-            self.call_after_refresh(self._preload)
+            # once the set-up screen has settled: its first frames don't share the CPU
+            self.call_after_refresh(self.set_timer, PRELOAD_AFTER, self._preload)
 
     def _preload(self) -> None:
         """Load what a game needs while the set-up screen is filled in, so Start doesn't stall.
@@ -230,7 +239,12 @@ class BohnanzaApp(App[int]):
         A daemon thread, not a Textual worker: quitting at once must not wait for it
         (thread workers run in the event loop's executor, which is joined on exit).
         Pressing Start before it is done is fine: the import completes on the main thread.
+        The stylesheets parsed for the set-up screen are kept for the next start, if the
+        cache lacked any.
         """
+        if len(self.stylesheet._parse_cache) > self._css_from_cache:
+            self._css_from_cache = len(self.stylesheet._parse_cache)
+            csscache.save(self.stylesheet, self.css_cache)
         threading.Thread(target=_load_game_modules, name="preload-game", daemon=True).start()
 
     def _setup_screen(self) -> Screen[Any]:

@@ -19,6 +19,14 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 COMPUTER = "computer"
+#: the level a computer player has unless chosen otherwise (``bohnanza new``, old saves)
+DEFAULT_LEVEL = "basic"
+#: the set-up screen's order of the levels: the default first (one step from "Human"),
+#: then the others, strongest first
+SEAT_LEVELS: tuple[str, ...] = (
+    DEFAULT_LEVEL,
+    *reversed([lv for lv in LEVELS if lv != DEFAULT_LEVEL]),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +35,7 @@ class Seat:
 
     name: str
     kind: str = HUMAN
-    level: str = "basic"
+    level: str = DEFAULT_LEVEL
 
     @property
     def is_human(self) -> bool:

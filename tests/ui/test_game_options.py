@@ -42,8 +42,7 @@ async def test_the_options_reach_the_computers_the_save_and_the_next_start(
         await pilot.pause()
         text = screen_text(app)
         assert "Computer offers to people: rarely" in text and "Hints: on" in text  # defaults
-        for _ in range(2):
-            await pilot.click("#kind-1")  # Bob: Human → Computer · random → Computer · basic
+        await pilot.click("#kind-1")  # Bob: Human → Computer · basic
         await pilot.click("#setup-offers")  # rarely → never
         await pilot.click("#setup-hints")  # on → off
         text = screen_text(app)

@@ -8,7 +8,7 @@ from ui_helpers import SIZE, press, screen_text
 
 from bohnanza_tui.rules.save import load_file
 from bohnanza_tui.ui.app import BohnanzaApp
-from bohnanza_tui.ui.hotseat import default_bot_factory
+from bohnanza_tui.ui.hotseat import Seat, default_bot_factory
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.setup import SetupScreen
 from bohnanza_tui.ui.screens.table import TableScreen
@@ -25,8 +25,8 @@ async def test_one_human_against_two_computers(tmp_path: Path) -> None:
         assert "Bohnanza — a new game" in screen_text(app)
         # Bob and Cy become computer players; a seed makes the deal repeatable
         for seat in (1, 2):
-            await pilot.click(f"#kind-{seat}")  # Human → Computer · random
-        assert "Computer · random" in screen_text(app)
+            await pilot.click(f"#kind-{seat}")  # Human → Computer · basic
+        assert "Computer · basic" in screen_text(app)
         await pilot.click("#seed")
         await press(pilot, "4", "2", "ctrl+n")
         assert isinstance(app.screen, TableScreen)
@@ -61,6 +61,32 @@ async def test_one_human_against_two_computers(tmp_path: Path) -> None:
     saved = load_file(save)
     assert saved.state == hs.state
     assert saved.seats is not None and [s.kind for s in saved.seats] != ["human"] * len(saved.seats)
+
+
+async def test_one_step_from_human_gives_the_default_computer_level() -> None:
+    """Right from "Human" gives the basic computer, the default; then stronger, then the
+    weakest; Left from "Human" goes round the other way."""
+    app = BohnanzaApp(autosave=None, bot_factory=lambda *args, **kwargs: None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#kind-1").focus()
+        shown = []
+        for _ in range(4):
+            await press(pilot, "right")
+            shown.append(screen.seats()[1])
+        assert [(s.kind, s.level) for s in shown] == [
+            ("computer", "basic"),
+            ("computer", "strong"),
+            ("computer", "random"),
+            ("human", "basic"),
+        ]
+        await press(pilot, "right")
+        assert "◀ Computer · basic ▶" in screen_text(app)
+        await press(pilot, "left", "left")
+        assert screen.seats()[1] == Seat("Bob", "computer", "random")
+        assert "◀ Computer · random ▶" in screen_text(app)
 
 
 async def test_voyage_set_up_limits_the_player_count() -> None:

@@ -47,7 +47,7 @@ from bohnanza_tui.modes import (
 from ..host import SetupHost
 from ..keybar import KeyBar
 from ..saves import SavedGame
-from ..seats import COMPUTER, HUMAN, LEVELS, Seat
+from ..seats import COMPUTER, DEFAULT_LEVEL, HUMAN, SEAT_LEVELS, Seat
 from ..toggles import Cycle, Radio
 from .confirm import ConfirmScreen
 
@@ -104,10 +104,10 @@ class SeatRow(Horizontal):
             compact=self.compact,
         )
         options: list[tuple[str, object]] = [(_("Human"), HUMAN)]
-        if self.bots:
+        if self.bots:  # the first step from "Human" gives the default level
             options += [
                 (_("Computer · {level}").format(level=_(LEVEL_NAMES[lv])), f"{COMPUTER}:{lv}")
-                for lv in LEVELS
+                for lv in SEAT_LEVELS
             ]
         kind = Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{self.index}")
         # as wide as its longest choice in the language in use ("◀ ", " ▶" and padding)
@@ -117,7 +117,7 @@ class SeatRow(Horizontal):
     def seat(self) -> Seat:
         name = self.query_one(".seat-name", Input).value.strip()
         kind, _sep, level = str(self.query_one(".seat-kind", Cycle).value).partition(":")
-        return Seat(name, kind, level or "basic")
+        return Seat(name, kind, level or DEFAULT_LEVEL)
 
 
 class SetupScreen(Screen[None]):
