@@ -239,13 +239,17 @@ class BohnanzaApp(App[int]):
         A daemon thread, not a Textual worker: quitting at once must not wait for it
         (thread workers run in the event loop's executor, which is joined on exit).
         Pressing Start before it is done is fine: the import completes on the main thread.
-        The stylesheets parsed for the set-up screen are kept for the next start, if the
-        cache lacked any.
+        The stylesheets parsed for the set-up screen are kept for the next start.
         """
-        if len(self.stylesheet._parse_cache) > self._css_from_cache:
-            self._css_from_cache = len(self.stylesheet._parse_cache)
-            csscache.save(self.stylesheet, self.css_cache)
+        self._keep_stylesheets()
         threading.Thread(target=_load_game_modules, name="preload-game", daemon=True).start()
+
+    def _keep_stylesheets(self) -> None:
+        """Write the parsed stylesheets for the next start, once, if the cache lacked any."""
+        if self._css_from_cache < 0 or len(self.stylesheet._parse_cache) <= self._css_from_cache:
+            return
+        self._css_from_cache = -1  # once: later screens' CSS is parsed as it comes
+        csscache.save(self.stylesheet, self.css_cache)
 
     def _setup_screen(self) -> Screen[Any]:
         from .screens.setup import SetupScreen
@@ -386,6 +390,7 @@ class BohnanzaApp(App[int]):
 
     def on_unmount(self) -> None:
         self._autosave_due()  # quitting right after a move: it is written all the same
+        self._keep_stylesheets()  # quitting at once: kept all the same
 
     def _history(self, session: Session) -> list[list[int]]:
         """Coins per player after each turn, from the session's replay."""

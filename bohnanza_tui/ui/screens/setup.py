@@ -205,8 +205,8 @@ class SetupScreen(Screen[None]):
                 if self.can_resume:
                     yield Button(_("Resume last game"), id="resume", compact=compact)
                 yield Button(_("Load a saved game"), id="load", compact=compact)
-            # the unfinished games, filled in after the first paint (a light read of each file)
-            yield OptionList(id="unfinished")
+            # the unfinished games are listed after the first paint (a light read of each
+            # file), in a list mounted then if there are any
         yield KeyBar(id="keys")
 
     def _option_choices(self) -> tuple[list[tuple[str, object]], list[tuple[str, object]]]:
@@ -291,12 +291,17 @@ class SetupScreen(Screen[None]):
         error.display = bool(text)
         self._check_size()
 
-    def _list_unfinished(self) -> None:
+    async def _list_unfinished(self) -> None:
         games = self.host.unfinished_games()
         self.unfinished = games
-        listing = self.query_one("#unfinished", OptionList)
-        if not games and not listing.display:
-            return  # nothing to list: no layout, no second paint of the first screen
+        found = self.query("#unfinished")
+        if not games and not found:
+            return  # nothing to list: no widget, no layout, no second paint of the first screen
+        if found:
+            listing = found.only_one(OptionList)
+        else:  # under the buttons
+            listing = OptionList(id="unfinished")
+            await self.query_one("#setup-box").mount(listing)
         listing.clear_options()
         listing.add_options([Option(game_label(g)) for g in games])
         listing.border_title = _("Unfinished games · Enter goes on with one")
@@ -383,6 +388,7 @@ class SetupScreen(Screen[None]):
         save_language(lang)
         retranslate_nodes(self.app, msgid_of)
         await self.recompose()
+        await self._list_unfinished()
         self.query_one("#language", Cycle).focus()
 
     @on(Button.Pressed, "#start")
