@@ -337,11 +337,13 @@ def offer_choices(state: GameState, player: int) -> list[Choice]:
     """What ``player`` can do about the open offers: answer, confirm an answer, withdraw."""
     declines = {a.offer for a in _options(state, player, "decline") if isinstance(a, Decline)}
     withdrawals = [a for a in _options(state, player, "withdraw") if isinstance(a, Withdraw)]
-    out: list[Choice] = []
+    answers: list[Choice] = []
+    confirms: list[Choice] = []
+    withdraws: list[Choice] = []
     for o in state.offers:
         line = render.offer_line(state, o).split("\n")[0]
         if o.id in declines:  # answering opens the answer screen: accept, decline or counter
-            out.append(Choice(Content.assemble(_("Answer "), line), ("answer", o.id)))
+            answers.append(Choice(Content.assemble(_("Answer "), line), ("answer", o.id)))
         for w in withdrawals:
             if w.offer != o.id:
                 continue
@@ -351,9 +353,11 @@ def offer_choices(state: GameState, player: int) -> list[Choice]:
                     _("Confirm with {name}: ").format(name=state.players[p].name),
                     render.cards_summary(o.answers[p]),
                 )
-                out.append(checked(state, label, Confirm(player, o.id, p)))
-            out.append(checked(state, Content.assemble(_("Withdraw "), line), w))
-    return out
+                confirms.append(checked(state, label, Confirm(player, o.id, p)))
+            withdraws.append(checked(state, Content.assemble(_("Withdraw "), line), w))
+    # what the player came for first: an earlier offer's withdrawal never sits (highlighted,
+    # under Enter) above a later offer's confirmation
+    return answers + confirms + withdraws
 
 
 # -- the keys of the table ---------------------------------------------------------------

@@ -20,6 +20,7 @@ from bohnanza_tui.rules import (
     GameState,
     Mode,
     Phase,
+    apply_unchecked,
     legal_actions,
     next_to_act,
     pending_players,
@@ -220,7 +221,8 @@ class HotSeat:
         plant needs no hand to do it, and in classic Bohnanza the fields are
         alike: the bean goes where the plant key would put it (onto the field
         of its kind, else an empty field). ``None`` when there is a choice to
-        make (Bohn Voyage, a bean that fits nowhere: a harvest first).
+        make (Bohn Voyage; any of the received beans fits nowhere without a harvest, where
+        the order of planting is the person's to choose).
         """
         state = self.state
         p = state.players[person]
@@ -234,15 +236,20 @@ class HotSeat:
             or not p.received
         ):
             return None
-        plants = [
-            a for a in legal_actions(state, person) if isinstance(a, Plant) and a.card in p.received
-        ]
-        if not plants:
+        plant = _plain_plant(state, person)
+        if plant is None:
             return None
-        for a in plants:
-            if a.slot != KONTOR and p.holdings[0].fields[a.slot]:
-                return a
-        return plants[0]
+        # every received bean must go in this way; if one needs a harvest first, the order
+        # of planting is the person's choice (R-BASE-12 may forbid the harvest they would
+        # want once another bean is in), so the keyboard goes to them with all still to plant
+        trial = state.copy()
+        step: Plant | None = plant
+        while step is not None:
+            apply_unchecked(trial, step)
+            if not trial.players[person].received:
+                return plant
+            step = _plain_plant(trial, person)
+        return None
 
     def needs_pass(self, player: int) -> bool:
         """Must the keyboard go to ``player`` behind the privacy screen first?"""
@@ -369,3 +376,16 @@ def seat_record(seat: Seat) -> SeatRecord:
     if seat.is_human:
         return SeatRecord(kind="human")
     return SeatRecord(kind="computer", level=seat.level)  # type: ignore[arg-type]
+
+
+def _plain_plant(state: GameState, person: int) -> Plant | None:
+    """Where ``person``'s plant key puts a received bean with no harvest: onto a field of its
+    kind, else an empty field; ``None`` when none fits."""
+    p = state.players[person]
+    plants = [
+        a for a in legal_actions(state, person) if isinstance(a, Plant) and a.card in p.received
+    ]
+    for a in plants:
+        if a.slot != KONTOR and p.holdings[0].fields[a.slot]:
+            return a
+    return plants[0] if plants else None

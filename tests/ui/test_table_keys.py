@@ -355,3 +355,24 @@ async def test_i_chooses_the_turns_island() -> None:
         await press(pilot, choice_index(app, "A2"))
         assert session.state.turn_island == A2
         assert session.state.phase is Phase.PLANT
+
+
+def test_the_open_offers_list_puts_confirmations_above_withdrawals() -> None:
+    """Ann's first offer got no answer, Bob took up her second: Enter on the list (its first
+    entry) confirms Bob's answer, never withdraws the older offer (R-BASE-8)."""
+    from bohnanza_tui.rules.actions import Accept, MakeOffer
+    from bohnanza_tui.ui.choices import offer_choices
+    from bohnanza_tui.ui.hotseat import fallback_action
+
+    session = classic()
+    while session.state.phase is not Phase.TRADE:
+        session.play(fallback_action(session.state, 0))
+    first, second = session.state.face_up
+    session.play(MakeOffer(0, None, (first,), ()))
+    session.play(MakeOffer(0, None, (second,), ()))
+    older, newer = (o.id for o in session.state.offers)
+    session.play(Accept(1, newer, ()))
+    labels = [c.label.plain for c in offer_choices(session.state, 0)]
+    assert labels[0] == "Confirm with Bob: nothing"
+    assert [x.split(" ")[0] for x in labels] == ["Confirm", "Withdraw", "Withdraw"]
+    assert f"#{older}" in labels[1] and f"#{newer}" in labels[2]

@@ -290,3 +290,67 @@ def test_a_person_is_not_asked_twice_when_an_answer_falls_through() -> None:
     assert [o.id for o in awaiting(session.state, ANN)] == [ids[1]]  # owed again
     assert hs.fallen_through(ANN) == [Decline(ANN, ids[1])]
     assert hs.fallen_through(BOB) == []  # Bob was not asked in this turn
+
+
+def _ann_receives_both_face_up_cards(fields_of: list[int]) -> Session:
+    """Cy's turn 1 at the end of trading: Ann (away from the keyboard) received both face-up
+    cards; her two fields hold one bean each, of the kinds in ``fields_of`` (taken from the
+    deck, so every card stays somewhere exactly once)."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Accept, Confirm
+
+    session = four_seats()
+    state = session.state
+    session.play(fallback_action(state, CY))
+    while session.state.phase is not Phase.TRADE:
+        session.play(EndPhase(CY))
+    state = session.state
+    for slot, kind in enumerate(fields_of):
+        card = next(c for c in state.deck if KIND_OF[c] == kind)
+        state.deck.remove(card)
+        state.players[ANN].holdings[0].fields[slot] = [card]
+    session.play(MakeOffer(CY, ANN, tuple(state.face_up), ()))
+    oid = session.state.offers[0].id
+    session.play(Accept(ANN, oid, ()))
+    if any(o.id == oid for o in session.state.offers):  # an offer to one player closes at once
+        session.play(Confirm(CY, oid, ANN))
+    session.play(EndPhase(CY))
+    assert session.state.phase is Phase.PLANT_TRADED
+    assert len(session.state.players[ANN].received) == 2
+    return session
+
+
+def test_received_beans_that_all_fit_are_planted_without_a_hand_over() -> None:
+    """Both received beans go onto fields of their kinds: no choice, no hand-over."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.hotseat import HotSeat
+
+    probe = four_seats()
+    probe.play(fallback_action(probe.state, CY))
+    while probe.state.phase is not Phase.TRADE:
+        probe.play(EndPhase(CY))
+    kinds = [KIND_OF[c] for c in probe.state.face_up]
+    session = _ann_receives_both_face_up_cards(kinds)
+    hs = HotSeat(session, SEATS)
+    plant = hs.planted_for(ANN)
+    assert plant is not None and plant.player == ANN
+
+
+def test_received_beans_are_left_to_the_person_when_one_needs_a_harvest() -> None:
+    """R-BASE-12: Ann receives a bean of her first field's kind and one that fits nowhere.
+    Planting the first for her would make that field two beans, so her one-bean second field
+    could no longer be harvested for the other: the order is hers, both wait for her."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.hotseat import HotSeat
+
+    probe = four_seats()
+    probe.play(fallback_action(probe.state, CY))
+    while probe.state.phase is not Phase.TRADE:
+        probe.play(EndPhase(CY))
+    fits, other = (KIND_OF[c] for c in probe.state.face_up)
+    assert fits != other, "seed 11's face-up cards are of two kinds"
+    third = next(KIND_OF[c] for c in probe.state.deck if KIND_OF[c] not in (fits, other))
+    session = _ann_receives_both_face_up_cards([fits, third])
+    hs = HotSeat(session, SEATS)
+    assert hs.planted_for(ANN) is None
+    assert len(session.state.players[ANN].received) == 2

@@ -28,6 +28,19 @@ def keys_text() -> str:
     return _("↑↓ choose · Enter or 1-9 select · Esc cancel")
 
 
+class ChoiceList(OptionList):
+    """An option list whose Enter, with nothing highlighted, highlights the first entry that can
+    be picked: a list that opens right after the privacy screen highlights nothing (so the
+    Enter that revealed the hand cannot pick blindly), and the next Enter shows what a third
+    one picks instead of doing nothing."""
+
+    def action_select(self) -> None:
+        if self.highlighted is None:
+            self.action_first()
+            return
+        super().action_select()
+
+
 class ChoiceScreen(SizedDialog[Any]):
     """Pick one of ``choices``; dismisses with its value, or None when cancelled."""
 
@@ -103,7 +116,7 @@ class ChoiceScreen(SizedDialog[Any]):
             note = Static(self.note, classes="dialog-note", markup=False)
             note.display = bool(self.note)
             yield note
-            yield OptionList(*self._options(), id="choices")
+            yield ChoiceList(*self._options(), id="choices")
             yield Static(keys_text(), classes="dialog-keys")
         yield KeyBar(id="keys")
 
