@@ -105,7 +105,8 @@ class HotSeat:
         The active player first in phases 1 and 4; in phase 2 the players who
         owe an answer to an offer go before the active player sees the answers;
         in phase 3 the other players plant what they received, then the active
-        player plants and ends the turn (``rules.next_to_act``).
+        player plants and ends the turn (``rules.next_to_act``), except that an
+        active person already at the keyboard plants first.
 
         Among the players the game waits for at once, computer players go first
         (they need no hand-over), then the person at the keyboard, then the other
@@ -129,6 +130,13 @@ class HotSeat:
             return computers[0]
         if state.phase is Phase.TRADE and self.offering():
             return active
+        if state.phase is Phase.PLANT_TRADED and self.holder == active and active in pending:
+            # R-BASE-9: everyone plants at once. What is planted for an absent person goes
+            # first (no hand-over); then the active person at the keyboard plants, so the
+            # keyboard goes round once (to the others, whose last planting ends a classic
+            # turn) instead of out and back
+            planted = [p for p in others if self.planted_for(p) is not None]
+            return planted[0] if planted else active
         return self.holder if self.holder in others else others[0]
 
     def on_call(self, person: int) -> bool:

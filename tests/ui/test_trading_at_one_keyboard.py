@@ -337,7 +337,7 @@ def test_received_beans_that_all_fit_are_planted_without_a_hand_over() -> None:
 
 
 def test_received_beans_are_left_to_the_person_when_one_needs_a_harvest() -> None:
-    """R-BASE-12: Ann receives a bean of her first field's kind and one that fits nowhere.
+    """R-BASE-9, R-BASE-12: Ann receives a bean of her first field's kind and one that fits nowhere.
     Planting the first for her would make that field two beans, so her one-bean second field
     could no longer be harvested for the other: the order is hers, both wait for her."""
     from bohnanza_tui.rules import KIND_OF
@@ -354,3 +354,53 @@ def test_received_beans_are_left_to_the_person_when_one_needs_a_harvest() -> Non
     hs = HotSeat(session, SEATS)
     assert hs.planted_for(ANN) is None
     assert len(session.state.players[ANN].received) == 2
+
+
+async def test_the_active_person_plants_first_so_the_keyboard_goes_round_once() -> None:
+    """R-BASE-9: everyone plants at once. Ann (at the keyboard) kept a face-up card, Bob got the
+    other, which needs a harvest first: Ann plants, then the keyboard goes to Bob, whose
+    planting ends the turn, and Bob's own turn goes on without another hand-over."""
+    from ui_helpers import classic
+
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Accept, Confirm, Keep
+
+    session = classic()  # Ann, Bob and Cy: three people
+    while session.state.phase is not Phase.TRADE:
+        session.play(fallback_action(session.state, 0))
+    state = session.state
+    given, kept = state.face_up
+    for field in state.players[0].holdings[0].fields:  # Ann's fields emptied: her keep fits
+        state.discard.extend(field)
+        field.clear()
+    bob = state.players[1].holdings[0].fields  # every field of Bob's holds another kind
+    kinds = [KIND_OF[given]]
+    for slot in range(len(bob)):
+        card = next(c for c in state.deck if KIND_OF[c] not in kinds)
+        kinds.append(KIND_OF[card])
+        state.discard.extend(bob[slot])
+        state.deck.remove(card)
+        bob[slot] = [card]
+    session.play(MakeOffer(0, 1, (given,), ()))
+    oid = session.state.offers[0].id
+    session.play(Accept(1, oid, ()))
+    if session.state.offers:
+        session.play(Confirm(0, oid, 1))
+    session.play(Keep(0, kept))
+    app = make_app(session)
+    seen = counting(app, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "e")
+        assert session.state.phase is Phase.PLANT_TRADED
+        assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+        await press(pilot, "p")  # Ann's kept card
+        assert session.state.players[0].kept == []
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Bob plants the beans received in trades." in screen_text(app)
+        await press(pilot, "enter", "h", "1", "p")  # Bob harvests a field, plants his bean
+        assert session.state.active == 1 and session.state.turn == 2
+        assert isinstance(app.screen, TableScreen) and "Bob's hand" in screen_text(app)
+    assert [what for _t, what in seen if what.startswith("privacy")] == [
+        "privacy Ann",
+        "privacy Bob",
+    ]
