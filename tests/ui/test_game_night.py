@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.widgets import Static
 from ui_helpers import SIZE, classic, log_text, make_app, notice, press, screen_text
 
+from bohnanza_tui.rules import Phase
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.trade import AnswerScreen
@@ -301,7 +302,7 @@ async def test_the_turn_s_player_sees_the_cards_drawn_before_the_hand_over() -> 
     session = classic()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p", "e", "p", "p")  # the last plant ends the turn
+        await press(pilot, "enter", "p", "p", "e", "e", "p", "p")  # the last plant ends the turn
         assert session.state.turn == 2
         assert isinstance(app.screen, TurnOverScreen)
         drawn = session.state.players[0].hand[-3:]
@@ -351,3 +352,26 @@ async def test_a_resumed_game_shows_its_log() -> None:
         assert text.index("Ann plants wax on field 1.") < text.index(
             "Game resumed after 1 actions."
         )
+
+
+async def test_an_e_right_after_the_cards_turned_up_by_themselves_asks_first() -> None:
+    """R-BASE-8: the second plant turns the cards up by itself; an `e` typed as if it still
+    had to (p p e) does not end the trading unseen: it says so, and a second `e` ends it."""
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        assert session.state.phase is Phase.TRADE
+        await press(pilot, "e")
+        assert session.state.phase is Phase.TRADE
+        assert "press e again to end trading" in screen_text(app)
+        await press(pilot, "e")
+        assert session.state.phase is Phase.PLANT_TRADED
+    # one plant, then `e` turns the cards up: the next `e` is meant and ends the trading at once
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "e")
+        assert session.state.phase is Phase.TRADE
+        await press(pilot, "e")
+        assert session.state.phase is Phase.PLANT_TRADED

@@ -48,7 +48,7 @@ async def test_out_of_turn_harvest_passes_the_keyboard_back() -> None:
     session = classic()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p", "e")  # Ann keeps both face-up cards
+        await press(pilot, "enter", "p", "p", "e", "e")  # Ann keeps both face-up cards
         # Bob plants nothing; let him harvest out of turn? he has no beans yet: Ann harvests instead
         await press(pilot, "H")
         assert isinstance(app.screen, ChoiceScreen)

@@ -334,8 +334,34 @@ class TableScreen(TableView):
     def action_end_plant(self) -> None:
         self._end()
 
+    #: the session's log length when ``e`` last asked to be pressed again (ending trading)
+    _end_asked_at: int = -1
+
     def action_end_trade(self) -> None:
+        if self._trade_just_turned_up():
+            # the second plant turned the cards up by itself: an `e` typed as if it still had
+            # to (p p e) would end the trading unseen; the first one says so, the second ends it
+            self._end_asked_at = len(self.hs.session.log)
+            self.notify(
+                _("The cards are turned up: trade (t), keep (k), or press e again to end trading.")
+            )
+            return
         self._end()
+
+    def _trade_just_turned_up(self) -> bool:
+        """Did the active person's last plant turn the cards up, with nothing done since?"""
+        state = self.hs.state
+        log = self.hs.session.log
+        return (
+            state.phase is Phase.TRADE
+            and self.hs.holder == state.active
+            and not state.offers
+            and len(state.face_up) == 2
+            and bool(log)
+            and isinstance(log[-1], Plant)
+            and log[-1].player == state.active
+            and self._end_asked_at != len(log)
+        )
 
     def action_end_turn(self) -> None:
         self._end()
