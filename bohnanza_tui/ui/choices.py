@@ -18,7 +18,7 @@ from typing import Any
 from textual.content import Content
 
 from bohnanza_tui.i18n import _
-from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Phase, check, moves
+from bohnanza_tui.rules import KIND_OF, KONTOR, Action, GameState, Mode, Phase, check, moves
 from bohnanza_tui.rules.actions import (
     BuyField,
     BuyHarbor,
@@ -157,6 +157,8 @@ def island_choices(state: GameState, player: int) -> tuple[str, list[Choice]]:
 
 def _buy_label(state: GameState, a: Action) -> Content:
     s = setup(state)
+    if isinstance(a, BuyField) and a.island == a.player and state.mode is Mode.CLASSIC:
+        return Content(_("Third field ({cost} coins)").format(cost=s.third_field_cost))
     if isinstance(a, BuyField) and a.island == a.player:
         return Content(_("Third field at home ({cost} coins)").format(cost=s.third_field_cost))
     if isinstance(a, BuyField):

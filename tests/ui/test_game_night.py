@@ -275,6 +275,8 @@ async def test_buying_a_third_field_is_chosen_from_a_list() -> None:
         await press(pilot, "enter", "b")
         assert isinstance(app.screen, ChoiceScreen)  # one key never spends coins
         assert len(session.state.players[0].coins) == 3
+        # R-BASE-4: classic has no islands, so no "at home" (Bohn Voyage's words)
+        assert [c.label.plain for c in app.screen.choices] == ["Third field (3 coins)"]
         await press(pilot, "1")
         assert len(session.state.players[0].holdings[0].fields) == 3
         assert session.state.players[0].coins == []
@@ -375,3 +377,28 @@ async def test_an_e_right_after_the_cards_turned_up_by_themselves_asks_first() -
         assert session.state.phase is Phase.TRADE
         await press(pilot, "e")
         assert session.state.phase is Phase.PLANT_TRADED
+
+
+async def test_the_answer_says_which_wanted_beans_are_missing() -> None:
+    """R-BASE-8: Ann asks Bob for two beans of a kind he holds none of: accepting is refused,
+    and the dialog says what is missing and what he can do instead."""
+    from ui_helpers import from_state
+
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import MakeOffer
+    from bohnanza_tui.ui.hotseat import fallback_action
+
+    session = classic()
+    while session.state.phase is not Phase.TRADE:
+        session.play(fallback_action(session.state, 0))
+    state = session.state
+    held = {KIND_OF[c] for c in state.players[1].hand}
+    kind = next(k for k in sorted(set(KIND_OF)) if k not in held and k != 0)
+    session.play(MakeOffer(0, 1, (state.face_up[0],), (kind, kind)))
+    app = make_app(from_state(session.state))
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, AnswerScreen)
+        text = screen_text(app)
+        assert "Missing to give: 2 ×" in text
+        assert "Decline (n) or make a counter-offer (c)." in text

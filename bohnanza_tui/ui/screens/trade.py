@@ -350,7 +350,7 @@ class AnswerScreen(SizedDialog[list[Action] | None]):
         text = Content.styled("✗ " + str(refusal), "$text-error") if refusal else Content("")
         missing = self._missing()
         if refusal and missing:
-            hint = _("You have no {beans} to give: decline (n) or make a counter-offer (c).")
+            hint = _("Missing to give: {beans}. Decline (n) or make a counter-offer (c).")
             text = Content.assemble(
                 text, "\n", hint.format(beans=render.kinds_summary(missing).plain)
             )
