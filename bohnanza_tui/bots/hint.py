@@ -13,6 +13,7 @@ person sees: the same evaluation the computer players use.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules import engine
@@ -25,6 +26,7 @@ from ..rules.actions import (
     Decline,
     EndPhase,
     Harvest,
+    MakeOffer,
     Plant,
     Withdraw,
 )
@@ -38,6 +40,8 @@ from .strong import StrongBot
 
 #: the app's budget for one hint (the strong level stops early when it is sure)
 HINT_BUDGET_MS = 500.0
+#: how many offers already made a hint passes over before it suggests ending the trade
+MAX_REPEATS = 12
 
 
 class Hint(NamedTuple):
@@ -53,16 +57,28 @@ def hint(
     budget_ms: float = HINT_BUDGET_MS,
     max_samples: int | None = None,
     seed: int = 0,
+    made: Sequence[MakeOffer] = (),
 ) -> Hint:
     """What the strong level would do now as ``player``, from ``player``'s view, and why.
 
     ``player`` must be a pending player (``engine.pending_players``);
-    ``max_samples`` fixes the search's size (for reproducible tests).
+    ``max_samples`` fixes the search's size (for reproducible tests). ``made``:
+    the offers ``player`` made in this trading phase; none is suggested again
+    (the table answered it already), as the strong level never repeats one when
+    it plays.
     """
     if player not in engine.pending_players(view):
         raise ValueError(f"player {player} has nothing to do now")
     bot = StrongBot(seed, budget_ms=budget_ms, max_samples=max_samples)
+    seen = {_offer_key(o) for o in made}
     action = bot.act(view, player)
+    repeats = 0
+    while isinstance(action, MakeOffer) and _offer_key(action) in seen:
+        repeats += 1
+        if repeats > MAX_REPEATS and player == view.active:
+            action = EndPhase(player)
+            break
+        action = bot.act(view, player)  # its memory of the turn skips the one it just chose
     return Hint(action, bot.remark() or reason(view, player, action))
 
 
@@ -160,3 +176,8 @@ def _waiting_bean(view: GameState, player: int) -> tuple[int, int | None] | None
         if player == view.active and p.kept:
             return p.kept[0], view.turn_island
     return None
+
+
+def _offer_key(o: MakeOffer) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
+    """An offer as the table hears it: to whom, which kinds given, which kinds wanted."""
+    return (o.to, tuple(sorted(KIND_OF[c] for c in o.give)), tuple(sorted(o.want)))

@@ -86,3 +86,22 @@ def test_hint_offers_a_bean_to_its_grower() -> None:
         "Ann wants chili for the chili field.",
         "Ann has no room for stink; Bob grows stink.",
     )
+
+
+def test_hint_never_suggests_an_offer_already_made_this_trade() -> None:
+    """R-BASE-8: an offer the table has answered is not suggested again; asking twice in the
+    same position without a new offer gives the same hint."""
+    s = make_state(
+        hands={0: ["blue", "blue"]},
+        fields={0: [["blue"] * 3, ["chili"] * 3], 1: [["stink"] * 2, ["wax"]]},
+        face_up=["stink", "chili"],
+        phase=Phase.TRADE,
+    )
+    first = hint(view(s, 0), 0, **FIXED)
+    assert isinstance(first.action, MakeOffer)
+    assert hint(view(s, 0), 0, **FIXED).action == first.action
+    second = hint(view(s, 0), 0, made=[first.action], **FIXED)
+    assert second.action != first.action
+    if isinstance(second.action, MakeOffer):
+        o, p = second.action, first.action
+        assert (o.to, kinds(o.give), sorted(o.want)) != (p.to, kinds(p.give), sorted(p.want))

@@ -146,3 +146,32 @@ def test_hint_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
     app = make_app(from_state(crowded()))
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_hinted_offer_once_made_is_not_hinted_again() -> None:
+    """R-BASE-8: Ann makes the offer the hint suggested; asked again, the hint moves on."""
+    from bohnanza_tui.rules.state import Phase
+
+    state = make_state(
+        n=3,
+        hands={0: ["blue", "blue"]},
+        fields={0: [["blue"] * 3, ["chili"] * 3], 1: [["stink"] * 2, ["wax"]]},
+        face_up=["stink", "chili"],
+        phase=Phase.TRADE,
+    )
+    session = from_state(state)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        await ask_hint(pilot)
+        text = " ".join(screen_text(app).split())
+        command = text.split("as a command: ")[1].split(" ╰")[0].split(" │")[0].strip()
+        assert command.startswith(("offer", "donate")), command
+        await press(pilot, "n", "colon")
+        for ch in command:
+            await pilot.press("space" if ch == " " else ch)
+        await press(pilot, "enter", "escape")
+        assert len(session.state.offers) == 1
+        await ask_hint(pilot)
+        again = " ".join(screen_text(app).split())
+        assert "as a command: " + command not in again

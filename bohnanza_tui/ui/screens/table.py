@@ -537,12 +537,30 @@ class TableScreen(TableView):
         state = self.hs.state
         panel.thinking(token, state.players[player].name)
         seed = state.seed * 7919 + len(self.hs.session.log)
-        self._think_hint(token, self.hs.game_view_of(player), player, seed)
+        self._think_hint(token, self.hs.game_view_of(player), player, seed, self._made(player))
+
+    def _made(self, player: int) -> list[MakeOffer]:
+        """The offers ``player`` made in this trading phase (a hint never repeats one)."""
+        made: list[MakeOffer] = []
+        for action in reversed(self.hs.session.log):
+            if isinstance(action, Plant | EndPhase):  # the phase began after it
+                break
+            if isinstance(action, MakeOffer) and action.player == player:
+                made.append(action)
+        return made
 
     @work(thread=True, exclusive=True, group="hint")
-    def _think_hint(self, token: object, game_view: GameState, player: int, seed: int) -> None:
+    def _think_hint(
+        self,
+        token: object,
+        game_view: GameState,
+        player: int,
+        seed: int,
+        made: list[MakeOffer],
+    ) -> None:
         """The strong level searches off the UI thread; the table stays responsive."""
-        text = hints.ask(game_view, player, seed, dict(self.hint_search))
+        search = {**self.hint_search, "made": made}
+        text = hints.ask(game_view, player, seed, search)
         self.app.call_from_thread(self._hint_ready, token, text)
 
     def _hint_ready(self, token: object, text: hints.HintText | None) -> None:
