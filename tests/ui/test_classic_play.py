@@ -76,6 +76,10 @@ async def test_two_turns_with_a_trade_and_a_donation(tmp_path: Path) -> None:
         assert "Pass the keyboard to Cy" in screen_text(app)
         await press(pilot, "enter")
         assert "Ann wants to give you 1 × ♠ green." in screen_text(app)
+        # a gift lists no cards to give, so the dialog shows Cy's hand itself (the table's
+        # hand line is under the dialog in a small terminal)
+        hand = str(app.screen.query_one("#answer-hand").render())
+        assert hand.startswith("Cy's hand: ▶1 ")
         await press(pilot, "a", "enter")
         assert "Ann gives 1 green to Cy." in screen_text(app)
 

@@ -117,6 +117,8 @@ async def test_a_notice_never_covers_the_hand_and_goes_at_the_hand_over() -> Non
         assert "Two cards are turned up: ♠ green, ○ wax." in notice(app)
         assert not app._notifications  # a line of the table, not a toast
         table_in_view(app)
+        await step(pilot, "e")  # the cards turned up by themselves: the first e asks again
+        assert "press e again to end trading" in notice(app)
         await step(pilot, "e")  # Ann moves: the notice has been read
         assert notice(app) == ""
         await step(pilot, "p", "p")

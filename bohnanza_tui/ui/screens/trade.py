@@ -315,6 +315,10 @@ class AnswerScreen(SizedDialog[list[Action] | None]):
                 )
             yield Static(text, id="answer-offer")
             yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            if not o.want:
+                # a gift asks for nothing: the hand is not listed to give from, yet whether
+                # the gift fits (or pushes out a bean the hand needs) is read from it
+                yield Static(render.hand_row(state, self.player), id="answer-hand")
             if o.want:
                 cards = giveable(state, self.player)
                 picked = default_answer(cards, o.want)
