@@ -112,7 +112,7 @@ async def test_right_selects_the_card_to_plant_in_phase_three() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "p", "p")
         first, second = session.state.face_up
-        await press(pilot, "e", "right", "p")
+        await press(pilot, "e", "e", "right", "p")
         p = session.state.players[0]
         assert p.kept == [first]  # the second card went first
         assert second in [c for f in p.holdings[0].fields for c in f]
