@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import _, current_language
 from bohnanza_tui.rules import KIND_OF, GameState, Mode
 from bohnanza_tui.rules.data import KINDS, SALE_TABLES
 from bohnanza_tui.rules.state import IslandType
@@ -106,6 +106,31 @@ def island_lines(state: GameState, island: int) -> list[Content]:
 
 def colonies_of(state: GameState, kind: IslandType) -> list[int]:
     return [i for i, isl in enumerate(state.islands) if isl.type is kind]
+
+
+def map_signature(state: GameState) -> tuple[object, ...]:
+    """Everything ``island_columns`` reads, cheaply: equal means the same columns (and map)."""
+    owners = sorted({o for isl in state.islands for o in isl.harbors if o is not None})
+    holdings = tuple(
+        (
+            o,
+            state.players[o].name,
+            tuple(
+                (h.island, tuple(map(tuple, h.fields)), tuple(h.kontor))
+                for h in state.players[o].holdings
+            ),
+        )
+        for o in owners
+    )
+    return (
+        current_language(),
+        state.mode,
+        state.over,
+        state.turn_island,
+        tuple((isl.name, isl.type, tuple(isl.harbors)) for isl in state.islands),
+        tuple((s.owner, s.island, tuple(s.cargo)) for s in state.ships),
+        holdings,
+    )
 
 
 def island_columns(state: GameState) -> list[Content]:

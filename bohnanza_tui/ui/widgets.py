@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import ceil
 from typing import Self
 
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events, on
@@ -14,8 +16,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.suggester import Suggester
+from textual.visual import Visual, VisualType
 from textual.widgets import Input, RichLog, Static
 
 from bohnanza_tui.i18n import _
@@ -28,17 +32,27 @@ __all__ = ["CommandBar", "EventLog", "KeyBar", "Panel", "PlayerPanel"]
 
 
 class Panel(Static):
-    """A Static that repaints only when its content really changed (a layout pass is costly).
+    """A Static that repaints only what really changed (a layout pass is costly).
 
     When the new content takes as many lines as the old at the panel's width,
-    the panel keeps its size: it repaints without a layout of the whole screen.
-    ``show_flow`` takes content made for the panel's width and makes it again
-    when the width changes (lines that break between cards, never inside one).
+    the panel keeps its size: it repaints without a layout of the whole screen,
+    and only the lines that differ from the ones painted (a field planted
+    repaints that field's line, not the whole panel). ``show_flow`` takes
+    content made for the panel's width and makes it again when the width
+    changes (lines that break between cards, never inside one).
     """
 
     _shown: object = None
     _make: Callable[[int], Content] | None = None
     _made_for = 0
+    #: what the content shown was made from (``show_flow``'s ``key``), and for which width
+    _flow_shown: object = None
+
+    #: the content's lines as painted (Line API), and what they were rendered for
+    _lines: list[Strip] | None = None
+    _lines_for: object = None
+    #: set while ``update`` runs for a panel that keeps its size: no repaint of every line
+    _lines_only = False
 
     def on_mount(self) -> None:
         # clickable parts keep their bean colours: no web-link underline and link colour
@@ -60,15 +74,74 @@ class Panel(Static):
             return
         self._shown = key
         width, height = self.content_size
-        lines = len(content.wrap(width)) if width > 0 else 0
+        painted = self._render_key()
+        lines = self._strips(content, width) if width > 0 else []
         held, self._hold = hold is not None and hold == self._hold, hold
-        if held and 0 < lines < height:
-            content = Content("\n").join([content, *[Content()] * (height - lines)])
-            lines = height
+        if held and 0 < len(lines) < height:
+            content = Content("\n").join([content, *[Content()] * (height - len(lines))])
+            lines = self._strips(content, width)
         # as many lines as the panel has now (laid out at this width): no layout needed
-        same_size = width > 0 and lines == height
+        same_size = width > 0 and len(lines) == height
+        if same_size and self._lines is not None and self._lines_for == painted:
+            self._repaint_changed(content, lines, painted)
+            return
         # a hidden panel needs no layout now: showing it again lays the screen out anyway
         self.update(content, layout=not same_size and self.display)
+
+    def _strips(self, content: Content, width: int) -> list[Strip]:
+        """``content``'s lines as the panel paints them at ``width`` (all of them)."""
+        return Visual.to_strips(self, content, width, None, self.visual_style)
+
+    def _repaint_changed(self, content: Content, after: list[Strip], painted: object) -> None:
+        """The new content at the same size: repaint the lines that differ from the painted ones."""
+        before = self._lines or []
+        self._lines_only = True
+        try:
+            self.update(content, layout=False)
+        finally:
+            self._lines_only = False
+        self._lines, self._lines_for = after, painted
+        width = self.size.width
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(len(after))
+            if y >= len(before) or after[y] != before[y]
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._lines = None
+        super().update(content, layout=layout)
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if self._lines_only and not (regions or layout or recompose):
+            return self  # ``_repaint_changed`` names the lines that changed
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _render_key(self) -> object:
+        """What the painted lines depend on besides the content."""
+        return (self.size, self.visual_style, self.text_selection, self.app.theme)
+
+    def _content_lines(self) -> list[Strip]:
+        key = self._render_key()
+        if self._lines is None or self._lines_for != key:
+            width, height = self.size
+            self._lines = Visual.to_strips(self, self.visual, width, height, self.visual_style)
+            self._lines_for = key
+        return self._lines
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._content_lines()
+        if y < len(lines):
+            return lines[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
 
     def flow_width(self) -> int:
         """The width to lay lines out for: the panel's, or before its first layout the screen's."""
@@ -77,10 +150,19 @@ class Panel(Static):
             return width
         return max(10, self.app.size.width - self.styles.gutter.width - 4)
 
-    def show_flow(self, make: Callable[[int], Content], hold: object = None) -> None:
+    def show_flow(
+        self, make: Callable[[int], Content], hold: object = None, key: object = None
+    ) -> None:
+        """Show ``make(width)``; with ``key`` (what the content is made from) as the last time
+        at this width, nothing is made again."""
+        width = self.flow_width()
+        shown = None if key is None else (key, width, hold)
+        if shown is not None and shown == self._flow_shown:
+            return
         self._make = make
-        self._made_for = self.flow_width()
-        self.show_content(make(self._made_for), hold)
+        self._made_for = width
+        self.show_content(make(width), hold)
+        self._flow_shown = shown
 
     def on_resize(self, event: events.Resize) -> None:
         if self._make is not None and self.content_size.width not in (0, self._made_for):
@@ -156,6 +238,70 @@ class PlayerPanel(Panel):
             self.show(state, viewer, wide=wide, computer=computer, compact=True)
 
 
+class QuietScrollBar(ScrollBar):
+    """A scrollbar that repaints only when it would look different.
+
+    A line written to a long log moves the thumb by a fraction of an eighth of
+    a cell (the finest step it draws): mostly the bar looks the same, but
+    Textual repaints it, a line per row, at each of the three values that move.
+    """
+
+    #: what the bar looked like when it was last rendered (see ``_look``)
+    _painted: object = None
+
+    def _look(self) -> object:
+        """All a repaint of the bar depends on: the thumb's ends as drawn, size, state, colours."""
+        virtual = ceil(self.window_virtual_size)
+        window = ceil(self.window_size if self.window_size < self.window_virtual_size else 0)
+        size = self.size.height if self.vertical else self.size.width
+        thumb: tuple[int, int] | None = None
+        if window and size and virtual and size != virtual:
+            # ScrollBarRender.render_bar's arithmetic, in eighths of a cell
+            thumb_size = max(1, window / (virtual / size))
+            start = int((size - thumb_size) * (self.position / (virtual - window)) * 8)
+            thumb = (start, start + ceil(thumb_size * 8))
+        parent = self.parent
+        styles = parent.styles if parent is not None else None
+        colours = (
+            None
+            if styles is None
+            else (
+                styles.scrollbar_background,
+                styles.scrollbar_color,
+                styles.scrollbar_background_hover,
+                styles.scrollbar_color_hover,
+                styles.scrollbar_background_active,
+                styles.scrollbar_color_active,
+            )
+        )
+        return (
+            thumb,
+            self.size,
+            self.thickness,
+            self.vertical,
+            bool(self.grabbed),
+            self.mouse_over,
+            colours,
+            self.app.theme,
+        )
+
+    def render(self) -> RenderableType:
+        self._painted = self._look()
+        return super().render()
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        quiet = not (regions or layout or recompose) and self._painted is not None
+        if quiet and self._look() == self._painted:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
 class EventLog(RichLog):
     """The game's log: every event, and every refusal with its rule id.
 
@@ -170,6 +316,18 @@ class EventLog(RichLog):
 
     #: lines are being added to a log that overflows already: no layout of the screen
     _quiet_layout = False
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The log's scrollbar (Textual's, made as Textual makes it), quiet while it looks the same."""
+        if self._vertical_scrollbar is None:
+            bar = QuietScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     def _add(self, *texts: Text) -> None:
         """Write lines, and show the last one in the same frame as the rest of the move.

@@ -65,6 +65,8 @@ class TableView(GameFlowScreen):
         self.refused: dict[str, list[str]] = {}
         self._footer_keys: tuple[object, ...] = ()
         self._player_panels: list[PlayerPanel] = []
+        #: what the island map showed when last made (``islandmap.map_signature``)
+        self._map_shown: object = None
         #: the log strip's height set by ``_fit_side`` (None: the stylesheet's)
         self._side_rows: int | None = None
         #: what the side area shows now (``SIDE_VIEWS``)
@@ -266,14 +268,20 @@ class TableView(GameFlowScreen):
         offers.display = bool(state.offers)
         self.query_one("#board").set_class(not on_table and not state.offers, "-empty")
         if not classic:
-            columns = islandmap.island_columns(state)
-            for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
-                # the column's third of the key under it, lines breaking between its entries
-                self._panel(f"#islands-{kind.value}").show_flow(
-                    functools.partial(islandmap.column_with_legend, kind, column)
-                )
+            # the map is made again only when what it shows changed (most keys leave it alone)
+            shows = islandmap.map_signature(state)
+            if shows != self._map_shown:
+                self._map_shown = shows
+                columns = islandmap.island_columns(state)
+                for kind, column in zip(islandmap.COLUMNS, columns, strict=True):
+                    # the column's third of the key under it, lines breaking between its entries
+                    self._panel(f"#islands-{kind.value}").show_flow(
+                        functools.partial(islandmap.column_with_legend, kind, column)
+                    )
             if self.side == "map":
-                self._panel("#side-map").show_flow(lambda width: islandmap.map_block(state, width))
+                self._panel("#side-map").show_flow(
+                    lambda width: islandmap.map_block(state, width), key=shows
+                )
         # planting shortens the hand by a card, undo lengthens it: no layout for either
         self._panel("#hand").show_flow(
             lambda width: render.hand_row(state, viewer, width), hold=(viewer, state.turn)

@@ -1,0 +1,178 @@
+"""What a key press repaints: only what changed, and still exactly what a fresh table shows."""
+
+from __future__ import annotations
+
+import random
+
+from test_voyage_play import busy_voyage_position
+from textual.app import App, ComposeResult
+from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+from ui_helpers import SIZE, from_state, make_app, press, screen_text
+
+from bohnanza_tui.rules import Phase
+from bohnanza_tui.rules.actions import Plant
+from bohnanza_tui.rules.randomplay import RandomPlayer
+from bohnanza_tui.rules.save import Session, dumps, loads
+from bohnanza_tui.ui import islandmap
+from bohnanza_tui.ui.widgets import EventLog, Panel, QuietScrollBar
+
+#: the table's panels a plant or an undo may change (the log's lines differ from a fresh table's)
+PANELS = (
+    "#status",
+    "#player-big",
+    *(f"#player-{p}" for p in range(5)),
+    "#islands-A",
+    "#islands-B",
+    "#islands-C",
+    "#faceup",
+    "#offers",
+    "#pending",
+    "#hand",
+)
+
+
+class OnePanel(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Panel(id="panel")
+
+
+def lines(*texts: str) -> Content:
+    return Content("\n").join(Content(t) for t in texts)
+
+
+async def test_a_panel_repaints_only_the_lines_that_changed() -> None:
+    app = OnePanel()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(Panel)
+        panel.styles.height = "auto"
+        panel.show_content(lines("coins 3", "field ♠×2", "hand 5"))
+        await pilot.pause()
+        refreshed: list[tuple[Region, ...]] = []
+        refresh = panel.refresh
+
+        def counted(*regions: Region, **kwargs: bool) -> Panel:
+            if not panel._lines_only:  # (Static.update's repaint of it all is left out then)
+                refreshed.append(regions)
+            return refresh(*regions, **kwargs)
+
+        panel.refresh = counted  # type: ignore[method-assign]
+        panel.show_content(lines("coins 3", "field ♠×3", "hand 4"))
+        await pilot.pause()
+        # the two lines that changed, and no repaint of the whole panel
+        assert refreshed == [(Region(0, 1, 40, 1), Region(0, 2, 40, 1))]
+        assert screen_text(app).splitlines()[:3] == ["coins 3", "field ♠×3", "hand 4"]
+        # a style alone is a change too
+        panel.show_content(Content.assemble("coins 3\n", ("field ♠×3", "bold"), "\nhand 4"))
+        await pilot.pause()
+        assert refreshed[-1] == (Region(0, 1, 40, 1),)
+        assert panel.render_line(1).text == "field ♠×3"
+        assert any(s.style is not None and s.style.bold for s in panel.render_line(1))
+        # one line more: the panel grows (a layout), and paints every line
+        panel.show_content(lines("coins 3", "field ♠×3", "hand 4", "store 1"))
+        await pilot.pause()
+        assert panel.size.height == 4
+        assert screen_text(app).splitlines()[:4] == ["coins 3", "field ♠×3", "hand 4", "store 1"]
+
+
+async def test_the_log_scrollbar_paints_as_textual_would_line_after_line() -> None:
+    """The quiet scrollbar skips repaints that would look the same, and only those."""
+
+    class OneLog(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EventLog(id="log")
+
+    app = OneLog()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(EventLog)
+        log.styles.scrollbar_size_vertical = 1
+        bar = log.vertical_scrollbar
+        assert isinstance(bar, QuietScrollBar)
+        skipped = moved = 0
+        for n in range(120):
+            before = bar._painted
+            log.add_events([f"line {n}"])
+            await pilot.pause()
+            if not bar.display or not bar.size.height:
+                continue
+            region = bar.size.region
+            painted = bar.render_lines(region)
+            Widget.refresh(bar)  # Textual's own repaint, whether the look changed or not
+            await pilot.pause()
+            assert bar.render_lines(region) == painted, n
+            if before is not None and before == bar._painted:
+                skipped += 1
+            else:
+                moved += 1
+        assert skipped > 20 and moved > 5  # both happened: the test saw quiet and moving bars
+
+
+def panel_lines(app: App[None], selector: str) -> list[str]:
+    """What the screen shows where the panel is, blank lines at the end left out."""
+    widget = app.screen.query_one(selector)
+    if not widget.display:
+        return []
+    region = widget.region
+    rows = screen_text(app).split("\n")[region.y : region.bottom]
+    shown = [row[region.x : region.right].rstrip() for row in rows]
+    while shown and not shown[-1].strip():
+        shown.pop()
+    return shown
+
+
+async def fresh_table(session: Session) -> dict[str, list[str]]:
+    """The panels of a table opened on a copy of ``session`` (as a resumed game opens)."""
+    app = make_app(loads(dumps(session)))
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        return {selector: panel_lines(app, selector) for selector in PANELS}
+
+
+async def test_plant_and_undo_paint_what_a_fresh_table_paints() -> None:
+    state = busy_voyage_position()
+    session = from_state(state)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        opened = {selector: panel_lines(app, selector) for selector in PANELS}
+        assert opened == await fresh_table(session)
+        await press(pilot, "1")
+        assert isinstance(session.log[-1], Plant) and session.state.phase is Phase.PLANT
+        planted = {selector: panel_lines(app, selector) for selector in PANELS}
+        assert planted != opened
+        assert planted == await fresh_table(session)
+        await press(pilot, "u")
+        assert not session.log
+        assert {selector: panel_lines(app, selector) for selector in PANELS} == opened
+
+
+def test_the_map_signature_changes_whenever_the_map_does() -> None:
+    """Two positions with one signature have the same island columns (random Bohn Voyage games)."""
+    for seed in range(3):
+        session = Session.new("voyage", ["Ann", "Bob", "Cy", "Dee"], seed)
+        player = RandomPlayer(random.Random(seed), harvest_rate=0.3)
+        before = islandmap.map_signature(session.state)
+        columns = [c.markup for c in islandmap.island_columns(session.state)]
+        changes = 0
+        for _ in range(400):
+            if session.state.over:
+                break
+            session.play(player.step(session.state))
+            now = islandmap.map_signature(session.state)
+            shown = [c.markup for c in islandmap.island_columns(session.state)]
+            if now == before:
+                assert shown == columns
+            else:
+                changes += 1
+            before, columns = now, shown
+        assert changes > 10
+
+
+def test_a_strip_compares_by_its_look() -> None:
+    """Panels compare painted lines to repaint only changed ones: equal text and style are equal."""
+    a = Strip(list(Content.styled("♠×3", "bold").render_segments()))
+    b = Strip(list(Content.styled("♠×3", "bold").render_segments()))
+    c = Strip(list(Content.styled("♠×3", "italic").render_segments()))
+    assert a == b and a != c
