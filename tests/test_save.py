@@ -75,6 +75,28 @@ def error_of(text: str) -> str:
 
 
 @pytest.mark.parametrize(("mode", "n"), CASES)
+def test_the_log_written_line_by_line_is_the_pretty_document(mode: str, n: int) -> None:
+    """``dumps`` writes each action's line once (the autosave after every move): the text is
+    the whole document made pretty, byte for byte, after every move and after undoing some."""
+    from bohnanza_tui.rules.save import _pretty
+
+    session = Session.new(mode, names(n), 3)
+    player = RandomPlayer(random.Random(3), harvest_rate=0.2)
+    assert dumps(session) == _pretty(to_document(session)) + "\n"  # an empty log
+    for step in range(300):
+        if session.state.over:
+            break
+        session.play(player.step(session.state))
+        if step % 7 == 0:
+            assert dumps(session) == _pretty(to_document(session)) + "\n"
+        if step % 50 == 49 and session.can_undo(None) is None:
+            session.undo()
+            assert dumps(session) == _pretty(to_document(session)) + "\n"
+    assert dumps(session) == _pretty(to_document(session)) + "\n"
+    assert len(session.log) > 100
+
+
+@pytest.mark.parametrize(("mode", "n"), CASES)
 def test_save_load_gives_the_identical_game(mode: str, n: int) -> None:
     for seed in (1, 2):
         session = played(mode, n, seed, steps=250)

@@ -254,14 +254,18 @@ def _is_flat(value: Any) -> bool:
     return True
 
 
-def _pretty(value: Any, indent: str = "") -> str:
-    """JSON with objects spread over lines but lists of numbers kept on one line, for hand edits."""
+def _pretty(value: Any, indent: str = "", written: dict[str, str] | None = None) -> str:
+    """JSON with objects spread over lines but lists of numbers kept on one line, for hand edits.
+
+    ``written``: the text of some of the object's values, written already (the log).
+    """
     if _is_flat(value) or (isinstance(value, dict) and not value):
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     inner = indent + "  "
     if isinstance(value, dict):
+        done = written or {}
         items = [
-            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_pretty(v, inner)}"
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {done.get(k) or _pretty(v, inner)}"
             for k, v in value.items()
         ]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
@@ -277,8 +281,8 @@ def _pretty(value: Any, indent: str = "") -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def to_document(session: Session) -> dict[str, Any]:
-    """The save document as plain JSON data."""
+def to_document(session: Session, *, log: bool = True) -> dict[str, Any]:
+    """The save document as plain JSON data (``log=False``: with an empty log)."""
     doc = SaveFile(
         format=FORMAT,
         version=VERSION,
@@ -286,7 +290,7 @@ def to_document(session: Session) -> dict[str, Any]:
         players=session.names,
         seed=session.seed,
         start=_record(session.start),
-        log=[to_dict(a) for a in session.log],
+        log=[to_dict(a) for a in session.log] if log else [],
         state=_record(session.state),
         seats=session.seats,
         options=session.options or OptionsRecord(),
@@ -295,9 +299,26 @@ def to_document(session: Session) -> dict[str, Any]:
     return doc.model_dump(mode="json", exclude_none=False)
 
 
+@functools.lru_cache(maxsize=8192)
+def _log_line(action: Action) -> str | None:
+    """An action as the log writes it, one compact object (None: it isn't flat, see ``_pretty``).
+
+    The autosave writes the whole log after every move: each action's line is made
+    once (actions compare by value: an equal action writes the same line).
+    """
+    data = to_dict(action)
+    if not _is_flat(list(data.values())):
+        return None
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+
+
 def dumps(session: Session) -> str:
     """The save file text of ``session``."""
-    return _pretty(to_document(session)) + "\n"
+    lines = [_log_line(a) for a in session.log]
+    if not lines or None in lines:
+        return _pretty(to_document(session)) + "\n"
+    log = "[\n" + ",\n".join("    " + line for line in lines if line) + "\n  ]"
+    return _pretty(to_document(session, log=False), written={"log": log}) + "\n"
 
 
 def save_file(session: Session, path: str | os.PathLike[str]) -> None:
