@@ -8,15 +8,12 @@ from pathlib import Path
 import pytest
 
 from bohnanza_tui import i18n, settings
-from bohnanza_tui.ui import csscache
 
 
 @pytest.fixture(autouse=True)
 def _english_and_no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No test reads or writes the user's settings, and a language a test chose ends with it."""
     monkeypatch.setattr(settings, "settings_path", lambda: tmp_path / "config" / "settings.json")
-    # nor the parsed stylesheets kept between starts (tests/ui/test_launch.py tests those)
-    monkeypatch.setattr(csscache, "cache_path", lambda: None)
     yield
     if i18n.current_language() != i18n.ENGLISH:
         i18n.set_language(i18n.ENGLISH)

@@ -33,7 +33,7 @@ from bohnanza_tui.i18n import _
 from bohnanza_tui.modes import DEFAULT_OFFERS
 from bohnanza_tui.resources import assets_path, autosave_path
 
-from . import csscache, saves
+from . import saves
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
@@ -188,12 +188,8 @@ class BohnanzaApp(App[int]):
         bot_factory: BotFactory | None = _DEFAULT,
         bot_delay: float = 0.6,
         autosave: Path | None = _DEFAULT,
-        css_cache: Path | None = _DEFAULT,
     ) -> None:
         super().__init__()
-        #: where the parsed stylesheets are kept between starts (``csscache``)
-        self.css_cache = csscache.cache_path() if css_cache is _DEFAULT else css_cache
-        self._css_from_cache = csscache.load(self.stylesheet, self.css_cache)
         self.session = session
         self.save_path = save_path
         self.seats = seats
@@ -239,17 +235,8 @@ class BohnanzaApp(App[int]):
         A daemon thread, not a Textual worker: quitting at once must not wait for it
         (thread workers run in the event loop's executor, which is joined on exit).
         Pressing Start before it is done is fine: the import completes on the main thread.
-        The stylesheets parsed for the set-up screen are kept for the next start.
         """
-        self._keep_stylesheets()
         threading.Thread(target=_load_game_modules, name="preload-game", daemon=True).start()
-
-    def _keep_stylesheets(self) -> None:
-        """Write the parsed stylesheets for the next start, once, if the cache lacked any."""
-        if self._css_from_cache < 0 or len(self.stylesheet._parse_cache) <= self._css_from_cache:
-            return
-        self._css_from_cache = -1  # once: later screens' CSS is parsed as it comes
-        csscache.save(self.stylesheet, self.css_cache)
 
     def _setup_screen(self) -> Screen[Any]:
         from .screens.setup import SetupScreen
@@ -390,7 +377,6 @@ class BohnanzaApp(App[int]):
 
     def on_unmount(self) -> None:
         self._autosave_due()  # quitting right after a move: it is written all the same
-        self._keep_stylesheets()  # quitting at once: kept all the same
 
     def _history(self, session: Session) -> list[list[int]]:
         """Coins per player after each turn, from the session's replay."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bohnanza_tui.ui import ESCDELAY, app, csscache, run_app
+from bohnanza_tui.ui import ESCDELAY, app, run_app
 
 #: what the first screen must do without: the rules core and the validation library it uses
 HEAVY = ("bohnanza_tui.rules", "pydantic")
@@ -108,53 +108,6 @@ def test_the_set_up_screen_shows_before_the_rules_load_behind_it(tmp_path: Path)
 def test_start_works_while_the_rules_still_load(tmp_path: Path) -> None:
     report = run_python(START_AT_ONCE, tmp_path)
     assert report == {"screen": "PrivacyScreen", "started": True}  # three people: pass the keyboard
-
-
-async def test_the_parsed_stylesheets_are_kept_for_the_next_start(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from textual.css import stylesheet
-
-    cache = tmp_path / "cache" / "styles.pickle"
-    parsed: list[str] = []
-    parse = stylesheet.parse
-
-    def counted(scope: str, css: str, *args: Any, **kwargs: Any) -> Any:
-        parsed.append(css)
-        return parse(scope, css, *args, **kwargs)
-
-    monkeypatch.setattr(stylesheet, "parse", counted)
-    looks = []
-    for start in range(2):
-        parsed.clear()
-        started = app.BohnanzaApp(autosave=None, css_cache=cache)
-        async with started.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            for _ in range(500):  # written once the set-up screen has shown
-                if cache.exists():
-                    break
-                await pilot.pause(0.01)
-            looks.append(started.export_screenshot())
-        assert cache.exists()
-        if start == 0:
-            assert parsed  # the first start parses the app's stylesheets and the widgets' CSS
-    assert parsed == []  # the second parses nothing
-    assert looks[0] == looks[1]
-
-    cache.write_bytes(b"not a cache")  # a damaged file: parsed as before, and written again
-    parsed.clear()
-    started = app.BohnanzaApp(autosave=None, css_cache=cache)
-    async with started.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert started.export_screenshot() == looks[0]
-        for _ in range(500):
-            if cache.read_bytes() != b"not a cache":
-                break
-            await pilot.pause(0.01)
-    assert parsed
-    assert csscache.load(stylesheet.Stylesheet(variables=started.get_css_variables()), cache) > 0
-    # other theme variables (another Textual or Python alike) don't take the kept rules
-    assert csscache.load(stylesheet.Stylesheet(variables={"primary": "red"}), cache) == 0
 
 
 def test_escape_closes_a_dialog_after_a_short_wait_unless_escdelay_says_otherwise(
