@@ -24,6 +24,7 @@ from ..rules.actions import (
     ChooseIsland,
     Confirm,
     Decline,
+    Discard,
     EndPhase,
     Harvest,
     MakeOffer,
@@ -121,6 +122,10 @@ def reason(view: GameState, player: int, action: Action) -> Event:
         )
     if isinstance(action, Withdraw):
         return event("Withdraw offer {id}: no answer helps you.", id=action.offer)
+    if isinstance(action, Discard):  # the Bean Duel: a bean on offer or a hand card
+        return event(
+            "Discard the {bean}: planting it would cost you a field.", bean=KIND_OF[action.card]
+        )
     if isinstance(action, BuyField):
         return event("Buy a field: more room, fewer forced harvests.")
     if isinstance(action, ChooseIsland):

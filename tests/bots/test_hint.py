@@ -105,3 +105,21 @@ def test_hint_never_suggests_an_offer_already_made_this_trade() -> None:
     if isinstance(second.action, MakeOffer):
         o, p = second.action, first.action
         assert (o.to, kinds(o.give), sorted(o.want)) != (p.to, kinds(p.give), sorted(p.want))
+
+
+def test_the_duel_discard_hint_says_why() -> None:
+    """R-DUEL-4 step 1: after the blue is planted, the red on offer fits no field of Ann's; the
+    hint says to discard it, and why, not a generic line."""
+    from bohnanza_tui.rules.actions import Discard
+
+    s = make_state(
+        "classic",
+        2,
+        hands={0: ["soy", "wax"]},
+        fields={0: [["blue"] * 4, ["chili"] * 2, ["stink"] * 2]},
+        offered=["red"],
+    )
+    h = hint(view(s, 0), 0, **FIXED)
+    assert h.action == Discard(0, s.offered[0])
+    assert str(h.reason) == "Discard the red: planting it would cost you a field."
+
