@@ -20,15 +20,15 @@ from .basic import BasicBot
 from .driver import GameResult, play_game
 from .factory import make_bot
 from .random_bot import RandomBot
-from .strong import DEFAULT_BUDGET_MS, StrongBot
+from .strong import BUDGET_MS, StrongBot
 
 #: True when the bots' hot modules (``evaluate``, ``rollout``) are compiled with mypyc
 #: (see hatch_build.py; ``bohnanza_tui.rules.COMPILED`` says the same of the rules core)
 COMPILED: bool = not any((m.__file__ or "").endswith(".py") for m in (evaluate, rollout))
 
 __all__ = [
+    "BUDGET_MS",
     "COMPILED",
-    "DEFAULT_BUDGET_MS",
     "LEVELS",
     "BasicBot",
     "Bot",

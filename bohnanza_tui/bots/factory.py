@@ -8,7 +8,7 @@ from ..modes import LEVELS
 from .base import Bot, OfferFrequency
 from .basic import BasicBot
 from .random_bot import RandomBot
-from .strong import DEFAULT_BUDGET_MS, StrongBot
+from .strong import StrongBot
 from .weights import DEFAULT, Weights
 
 
@@ -24,7 +24,8 @@ def make_bot(
 ) -> Bot:
     """A bot of ``level`` (one of ``LEVELS``).
 
-    ``budget_ms`` and ``max_samples`` tune ``strong``'s search. ``people``: the
+    ``budget_ms`` and ``max_samples`` tune ``strong``'s search (without
+    ``budget_ms``: the app's time for the game's mode, ``strong.BUDGET_MS``). ``people``: the
     seats that people play; ``offers_to_people`` ("often", "rarely": at most
     one a turn, "never") limits the offers a computer player makes that one of
     them must answer (``random`` ignores both). ``weights``: the figures
@@ -37,7 +38,7 @@ def make_bot(
     if level == "strong":
         return StrongBot(
             seed,
-            budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms,
+            budget_ms=budget_ms,
             max_samples=max_samples,
             people=people,
             offers_to_people=offers_to_people,

@@ -13,7 +13,8 @@ to one of its offers to confirm, whether to buy), it repeatedly:
 4. scores the end position: its value minus the others' mean value
    (``evaluate.player_value``; real coins if the game ended).
 
-It stops when the per-decision budget is spent (``budget_ms``, or after
+It stops when the per-decision budget is spent (``budget_ms``, by default the
+app's budget for the game's mode, ``BUDGET_MS``; or after
 ``max_samples`` samples for reproducible tests), or sooner once the leader
 beats every other candidate clearly, and plays the candidate with the best
 mean; the basic level's own choice wins ties. Its trading (the offers
@@ -53,7 +54,9 @@ from .weights import Weights
 #: the figures strong values positions with (its own decisions and its rollouts' ends)
 STRONG_WEIGHTS = Weights()
 
-DEFAULT_BUDGET_MS = 1000.0
+#: the time for one searched decision (ms) when none is given: the app's, per mode
+#: (most decisions are not searched; see docs/BOTS.md for the mean and longest decision)
+BUDGET_MS: dict[str, float] = {"classic": 20.0, "voyage": 20.0}
 #: the kinds of decisions that are searched
 #: (answers to offers are not searched: the rollouts don't see that a declined offer goes
 #: to another player, so the search declines to deny the proposer, which costs the
@@ -62,8 +65,8 @@ SEARCH = frozenset({"plant", "confirm", "buy"})
 
 #: early stop: at least this many samples, and a lead of Z standard errors
 MIN_SAMPLES = 6
-#: rollouts run this many rounds (plus the rest of the current turn)
-HORIZON_ROUNDS = 1
+#: rollouts run this many rounds (plus the rest of the current turn), per mode
+HORIZON_ROUNDS: dict[str, int] = {"classic": 1, "voyage": 1}
 Z = 2.5
 #: the basic choice is kept unless another candidate beats it by this much on average
 INCUMBENT_BONUS = 0.25
@@ -81,7 +84,7 @@ class StrongBot(BasicBot):
         self,
         seed: int | None = None,
         *,
-        budget_ms: float = DEFAULT_BUDGET_MS,
+        budget_ms: float | None = None,
         max_samples: int | None = None,
         people: Collection[int] = (),
         offers_to_people: OfferFrequency = "often",
@@ -92,6 +95,9 @@ class StrongBot(BasicBot):
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.search_kinds = SEARCH
+        #: searched decisions so far, and the samples they drew (for measurements)
+        self.searches = 0
+        self.samples = 0
 
     def act(self, view: GameState, player: int) -> Action:
         self.new_decision(view)
@@ -104,6 +110,12 @@ class StrongBot(BasicBot):
         if chosen != default:
             self._remark = None
         return chosen
+
+    def budget(self, view: GameState) -> float:
+        """The time (ms) for a searched decision: ``budget_ms``, else ``BUDGET_MS`` of the mode."""
+        if self.budget_ms is not None:
+            return self.budget_ms
+        return BUDGET_MS[view.mode.value]
 
     # -- which decisions are searched --------------------------------------------------
 
@@ -164,12 +176,12 @@ class StrongBot(BasicBot):
     # -- the search ---------------------------------------------------------------------------
 
     def search(self, view: GameState, me: int, cands: list[Action], default: Action) -> Action:
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        deadline = time.perf_counter() + self.budget(view) / 1000.0
         rng = self.rng
         k = len(cands)
         scores: list[list[float]] = [[] for _ in cands]
         samples = 0
-        turns = (len(view.players)) * HORIZON_ROUNDS + 1
+        turns = len(view.players) * HORIZON_ROUNDS[view.mode.value] + 1
         while True:
             base = sample_state(view, rng)
             for i, a in enumerate(cands):
@@ -185,6 +197,8 @@ class StrongBot(BasicBot):
                 break
             if samples >= MIN_SAMPLES and samples % 2 == 0 and _settled(scores, k):
                 break
+        self.searches += 1
+        self.samples += samples
         return cands[_choose(scores, cands.index(default))]
 
 

@@ -39,10 +39,10 @@ from .basic import GIFT_MIN, GIVE_AWAY_MIN, Policy
 
 #: offers a turn (the basic level makes at most 6)
 MAX_OFFERS = 10
-#: a swap is offered when it raises the own value by this much
-SWAP_MIN = 0.4
-#: a kind is wanted when one more bean of it raises the own value by this much
-WANT_MIN = 0.3
+#: a swap is offered when it raises the own value by this much (per mode)
+SWAP_MIN: dict[str, float] = {"classic": 0.4, "voyage": 0.4}
+#: a kind is wanted when one more bean of it raises the own value by this much (per mode)
+WANT_MIN: dict[str, float] = {"classic": 0.3, "voyage": 0.3}
 #: the share of a partner's gain counted against a trade (one of three others)
 PARTNER_SHARE = 0.34
 #: ... and when the partner leads the table (or is close to the own standing)
@@ -150,11 +150,12 @@ class StrongPolicy(Policy):
     def wanted(self) -> list[tuple[float, int]]:
         """The kinds one more bean of which raises the own value most, with the gain."""
         out = []
+        want_min = WANT_MIN[self.v.mode.value]
         for k in setup(self.v).deck_kinds:
             if not any(f.kind == k for f in self.fields):
                 continue
             g = self.value(extra=(CARDS_OF_KIND[k][0],)) - self.base
-            if g > WANT_MIN:
+            if g > want_min:
                 out.append((g, k))
         out.sort(reverse=True)
         return out
@@ -165,6 +166,7 @@ class StrongPolicy(Policy):
         base = self.base
         name = v.players[me].name
         own = self.own_cards()
+        swap_min = SWAP_MIN[v.mode.value]
         # one card of each kind to give: the one whose loss hurts least
         reps: dict[int, tuple[float, int]] = {}
         for c in own:
@@ -179,13 +181,13 @@ class StrongPolicy(Policy):
             extra2 = CARDS_OF_KIND[want][:2]
             for w, extra in (((want,), extra1), ((want, want), extra2)):
                 g = self.value(extra=extra) - base
-                if g > SWAP_MIN:
+                if g > swap_min:
                     scored.append((g, ("ask", w), MakeOffer(me, None, (), w), why))
                 for k, (_, c) in reps.items():
                     if k == want:
                         continue
                     g = self.value(remove={c}, extra=extra) - base
-                    if g > SWAP_MIN:
+                    if g > swap_min:
                         scored.append((g, ("swap", k, w), MakeOffer(me, None, (c,), w), why))
         # gifts: cards whose removal helps, to growers, the one furthest behind first
         stands = [standing(v, q, self.turns_left) for q in range(len(v.players))]

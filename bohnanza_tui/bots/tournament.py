@@ -3,6 +3,9 @@
     bohnanza tournament --mode voyage --players strong,basic,basic,basic \\
         --games 2000 --seed 1 --jobs 2 [--budget-ms 30] [--json] [--csv games.csv]
 
+Without ``--budget-ms`` the strong level searches as in the app: for the
+time ``strong.BUDGET_MS`` gives the mode.
+
 Game ``g`` is dealt with seed ``seed * 1_000_003 + g`` and the seats rotate:
 in game ``g`` seat ``i`` plays the level listed at ``(i + g) % players``, so
 every level sits in every seat equally often.
@@ -41,6 +44,7 @@ from pathlib import Path
 from ..modes import LEVELS
 from ..rules.data import PLAYER_COUNTS
 from .driver import play_game
+from .strong import BUDGET_MS
 
 CHUNK = 10
 
@@ -322,7 +326,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
     ap.add_argument(
-        "--budget-ms", type=float, default=None, help="strong: time per searched decision"
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="strong: time per searched decision (default: the app's for the mode, "
+        + ", ".join(f"{m} {ms:g} ms" for m, ms in BUDGET_MS.items())
+        + ")",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object keyed by level")
     ap.add_argument(
@@ -390,7 +399,12 @@ def print_table(
     result: dict[str, dict[str, object]],
     elapsed: float,
 ) -> None:
-    budget = f", strong budget {args.budget_ms:g} ms" if args.budget_ms is not None else ""
+    if args.budget_ms is not None:
+        budget = f", strong budget {args.budget_ms:g} ms"
+    elif "strong" in levels:
+        budget = f", strong budget {BUDGET_MS[args.mode]:g} ms (the app's for {args.mode})"
+    else:
+        budget = ""
     print(
         f"{args.mode}, {len(levels)} players ({', '.join(levels)}), {args.games} games, "
         f"seed {args.seed}{budget}, {elapsed:.0f} s"
