@@ -81,8 +81,8 @@ def resume_command(argv0: str | None = None) -> str:
     return f"{shlex.quote(sys.executable)} -m bohnanza_tui resume"
 
 
-#: seconds after a table opens by which it has shown (and is waiting for a key)
-SETTLE_AFTER = 1.0
+#: seconds between building two dialogs ahead (``_settle``)
+PREBUILD_GAP = 0.05
 
 #: a resumed game's log shows at most this many lines of what happened before
 PAST_LINES = 400
@@ -309,14 +309,32 @@ class BohnanzaApp(App[int]):
         self.resumed = resumed
         self._replace_screens(TableScreen(self.hotseat, self))
         self._autosave()
-        self.set_timer(SETTLE_AFTER, self._settle)
+        self.call_after_refresh(self._settle)
 
     def _settle(self) -> None:
-        """The table has shown: what lives from now on is the game's (see ``collector``)."""
-        if self.settle_heap:
-            from . import collector
+        """The table has shown (or the privacy screen over it): build the dialogs it opens
+        most, one at a time, a key pressed meanwhile waiting for one at most (so the first
+        opening of each is as quick as the next), then leave what exists out of later
+        garbage collections (see ``collector``)."""
+        from .screens.choice import ChoiceScreen
+        from .screens.help import HelpScreen
+        from .screens.trade import OfferBuilder
 
-            collector.settle()
+        builds = [partial(HelpScreen.prebuild, self), partial(ChoiceScreen.prebuild, self, "", [])]
+        if self.session is not None:
+            state = self.session.state
+            builds.append(partial(OfferBuilder.prebuild, self, state, state.active))
+
+        def next_one() -> None:
+            if builds:
+                builds.pop(0)()
+                self.set_timer(PREBUILD_GAP, next_one)
+            elif self.settle_heap:
+                from . import collector
+
+                collector.settle()
+
+        next_one()
 
     def opening_lines(self) -> list[str]:
         session = self.session

@@ -119,7 +119,7 @@ async def test_the_command_leaves_the_shown_table_out_of_later_garbage_collectio
 
     settled: list[str] = []
     monkeypatch.setattr(collector, "settle", lambda: settled.append("settled"))
-    monkeypatch.setattr(app_module, "SETTLE_AFTER", 0.05)
+    monkeypatch.setattr(app_module, "PREBUILD_GAP", 0.01)
     for command in (False, True):
         app = make_app(classic())
         app.settle_heap = command  # set by run_app, the ``bohnanza`` command
@@ -127,3 +127,86 @@ async def test_the_command_leaves_the_shown_table_out_of_later_garbage_collectio
             await pilot.pause(0.2)
             assert isinstance(app.screen, Screen)
         assert settled == (["settled"] if command else [])
+
+
+async def test_the_dialogs_are_built_ahead_and_their_first_opening_shows_this_position() -> None:
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.5)  # the table shows; the dialogs are built meanwhile
+        kept = {name: app.get_screen(f"{name}-0") for name in ("ChoiceScreen", "HelpScreen")}
+        assert all(screen.is_mounted for screen in kept.values())
+        await press(pilot, "enter", "p", "h")
+        assert app.screen is kept["ChoiceScreen"]
+        assert entries(app) == ["1. field 1: 1 × ○ wax → sells for 0"]
+        assert "Harvest which field?" in screen_text(app)
+        await press(pilot, "escape", "question_mark")
+        assert app.screen is kept["HelpScreen"]
+        assert "How to play Bohnanza" in screen_text(app)
+
+
+def offer_state(app: object) -> tuple[list[tuple[str, bool]], list[str], str]:
+    """The open offer dialog: the cards to give (picked or not), the wanted kinds' rows,
+    and the person asked."""
+    from textual.widgets import RadioSet
+
+    screen = app.screen  # type: ignore[attr-defined]
+    give = screen.query_one("#give")
+    cards = [
+        (
+            str(give.get_option_at_index(i).prompt),
+            give.get_option_at_index(i).value in give.selected,
+        )
+        for i in range(give.option_count)
+    ]
+    want = screen.query_one("#want")
+    wanted = [str(want.get_option_at_index(i).prompt) for i in range(want.option_count)]
+    radio = screen.query_one("#to", RadioSet)
+    assert radio.pressed_button is not None
+    return cards, wanted, str(radio.pressed_button.label)
+
+
+async def test_the_offer_dialog_opened_again_starts_afresh_with_the_new_hand() -> None:
+    from bohnanza_tui.ui.screens.trade import OfferBuilder, giveable
+
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p", "t")
+        first = app.screen
+        assert isinstance(first, OfferBuilder)
+        cards, wanted, to = offer_state(app)
+        assert not any(picked for _card, picked in cards) and to == "everyone"
+        # pick a card, want a bean, ask Bob: then leave it unsent
+        await press(pilot, "down", "space", "tab", "right", "tab", "down", "escape")
+        await press(pilot, "k", "1")  # Ann keeps a face-up card: her cards to give change
+        await press(pilot, "t")
+        assert app.screen is first
+        cards, wanted, to = offer_state(app)
+        state = session.state
+        assert [label for label, _picked in cards] == [
+            str(label) for label, _card in giveable(state, 0)
+        ]
+        assert not any(picked for _card, picked in cards)
+        assert all(row.startswith("◀  0 ▶") for row in wanted)
+        assert to == "everyone"
+        text = screen_text(app)
+        assert "Make an offer — Ann" in text
+        # and it still sends what is chosen in it
+        await press(pilot, "space", "tab", "right", "ctrl+s")
+        [offer] = session.state.offers
+        assert offer.to is None and len(offer.give) == 1 and len(offer.want) == 1
+
+
+async def test_a_donation_is_a_dialog_of_its_own_shape() -> None:
+    """A donation asks for nothing in return (no wanted kinds): not the offer dialog refilled."""
+    from bohnanza_tui.ui.screens.trade import OfferBuilder
+
+    app = make_app(classic())
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p", "t")
+        offer = app.screen
+        await press(pilot, "escape", "d")
+        assert isinstance(app.screen, OfferBuilder) and app.screen is not offer
+        assert not app.screen.query("#want")
+        assert "Donate — Ann" in screen_text(app)

@@ -309,7 +309,9 @@ class GameFlowScreen(Screen[None]):
             if offer is None or not self.play(offer):
                 self.advance()  # no bid: the keyboard goes to whom the game waits for
 
-        self.app.push_screen(OfferBuilder(self.hs.state, bidder, bid=True), callback=built)
+        self.app.push_screen(
+            OfferBuilder.reused(self.app, self.hs.state, bidder, bid=True), callback=built
+        )
 
     def _plant_for(self, generation: int, plant: Action) -> None:
         if generation == self._generation and not self.hs.state.over:

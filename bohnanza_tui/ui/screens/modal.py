@@ -145,8 +145,10 @@ class Dialog(ModalScreen[ResultType]):
         pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
         for screen in pool:
             # a dismissed dialog leaves the stack at once, but its suspension follows later
-            if not screen._busy and screen not in app.screen_stack:
+            free = not screen._busy and screen not in app.screen_stack
+            if free and screen.takes(*args, **kwargs):
                 screen.set_content(*args, **kwargs)
+                screen.refresh_bindings()  # its key bar, in the language in use
                 screen._busy = True
                 return screen  # type: ignore[return-value]  # the pool holds this class's
         fresh = cls(*args, **kwargs)
@@ -155,6 +157,39 @@ class Dialog(ModalScreen[ResultType]):
             pool.append(fresh)
         fresh._busy = True
         return fresh
+
+    @classmethod
+    def prebuild(cls, app: App[Any], *args: Any, **kwargs: Any) -> None:
+        """Build a dialog of this class for the app to keep, while nothing else happens:
+        composed, styled and laid out at the terminal's size, so that even its first
+        opening only sets its content (``reused``). Nothing if the app keeps one already."""
+        pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
+        if pool:
+            return
+        screen = cls(*args, **kwargs)
+        app.install_screen(screen, f"{cls.__name__}-0")
+        pool.append(screen)
+        app._register(app, screen)  # composes and mounts it (its own task), off the stack
+        # after its mounting: a layout at the terminal's size, then one more for the sizes
+        # that layout gave its widgets (what a first opening did, twice)
+        screen.call_later(screen._lay_out_unseen, 2)
+
+    def _lay_out_unseen(self, times: int) -> None:
+        if self.is_current or self._busy:
+            return  # opened meanwhile: Textual lays it out
+        self._refresh_layout(self.app.size)
+        if times > 1:
+            self.call_later(self._lay_out_unseen, times - 1)
+        else:
+            # painted once, unseen: its widgets keep their lines (the help's page is
+            # rendered once per width); the background is painted anew when it opens
+            self._compositor.render_strips()
+            self._painted.clear()
+
+    def takes(self, *args: Any, **kwargs: Any) -> bool:
+        """Whether this dialog can show this content (the constructor's arguments) by
+        refilling its widgets; else ``reused`` builds another."""
+        return True
 
     def set_content(self, *args: Any, **kwargs: Any) -> None:
         """Show this content (the constructor's arguments) the next time the dialog shows:

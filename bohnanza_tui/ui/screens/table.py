@@ -403,7 +403,7 @@ class TableScreen(TableView):
         if holder is None:
             return
         self.app.push_screen(
-            OfferBuilder(self.hs.state, holder, donation=donation),
+            OfferBuilder.reused(self.app, self.hs.state, holder, donation=donation),
             callback=self._offer_built,
         )
 

@@ -21,6 +21,7 @@ from textual.widgets import (
     Button,
     Label,
     OptionList,
+    RadioButton,
     RadioSet,
     SelectionList,
     Static,
@@ -58,6 +59,17 @@ def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
     return out
 
 
+def _targets(state: GameState, player: int, to: int | None) -> list[int | None]:
+    """Whom an offer may go to: the active player asks everyone or one of the others (or
+    ``to``); anyone else asks the active player."""
+    active = state.active
+    if player != active:
+        return [active]
+    if to is not None:
+        return [to]
+    return [None] + [p for p in range(len(state.players)) if p != player]
+
+
 class WantList(OptionList):
     """Bean kinds with a count each: ←/→ or -/+ change how many are wanted."""
 
@@ -67,12 +79,21 @@ class WantList(OptionList):
     ]
 
     def __init__(self, kinds: list[int], wanted: list[int] | None = None, **kwargs: object) -> None:
+        self._count(kinds, wanted)
+        super().__init__(*[Option(self._prompt(k)) for k in kinds], **kwargs)  # type: ignore[arg-type]
+
+    def _count(self, kinds: list[int], wanted: list[int] | None) -> None:
         self.kinds = kinds
         self.counts = {k: 0 for k in kinds}
         for k in wanted or []:
             if k in self.counts:
                 self.counts[k] += 1
-        super().__init__(*[Option(self._prompt(k)) for k in kinds], **kwargs)  # type: ignore[arg-type]
+
+    def reset(self, kinds: list[int], wanted: list[int] | None = None) -> None:
+        """Other kinds and counts (a reused offer dialog), from the top."""
+        self._count(kinds, wanted)
+        self.set_options([Option(self._prompt(k)) for k in kinds])
+        self.highlighted = 0 if kinds else None
 
     def _prompt(self, kind: int) -> Content:
         n = self.counts[kind]
@@ -114,6 +135,19 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         bid: bool = False,
     ) -> None:
         super().__init__()
+        self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
+
+    def _set(
+        self,
+        state: GameState,
+        player: int,
+        *,
+        donation: bool = False,
+        to: int | None = None,
+        give: set[int] | None = None,
+        want: list[int] | None = None,
+        bid: bool = False,
+    ) -> None:
         self.state = state
         self.player = player
         self.donation = donation
@@ -121,46 +155,102 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.bid = bid and player != state.active
         self.preset_give = give or set()
         self.preset_want = want or []
-        active = state.active
-        if player == active:
-            self.targets: list[int | None] = (
-                [to]
-                if to is not None
-                else [None] + [p for p in range(len(state.players)) if p != player]
-            )
-        else:
-            self.targets = [active]
+        self.targets = _targets(state, player, to)
+
+    def _shape(self) -> tuple[bool, bool, int]:
+        """What decides the dialog's widgets: a donation has no wanted kinds, a bid shows
+        the face-up cards, and a radio button for each player to ask."""
+        return (self.donation, self.bid and bool(self.state.face_up), len(self.targets))
+
+    def takes(
+        self,
+        state: GameState,
+        player: int,
+        *,
+        donation: bool = False,
+        to: int | None = None,
+        give: set[int] | None = None,
+        want: list[int] | None = None,
+        bid: bool = False,
+    ) -> bool:
+        bid = bid and player != state.active
+        shape = (donation, bid and bool(state.face_up), len(_targets(state, player, to)))
+        return shape == self._shape()
+
+    def set_content(
+        self,
+        state: GameState,
+        player: int,
+        *,
+        donation: bool = False,
+        to: int | None = None,
+        give: set[int] | None = None,
+        want: list[int] | None = None,
+        bid: bool = False,
+    ) -> None:
+        """Another offer in a dialog of the same shape (``takes``): its widgets refilled."""
+        self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
+        if not self.is_mounted:
+            return
+        self.query_one(".dialog-title", Label).update(self._title())
+        self.query_one(".dialog-fields", Static).update(render.fields_overview(state, player))
+        if self.bid and state.face_up:
+            self.query_one("#offer-face-up", Static).update(self._face_up())
+        cards = self.query_one("#give", CheckList)
+        cards.clear_options()
+        cards.add_options(self._selections())
+        cards.highlighted = 0 if cards.option_count else None
+        if not donation:
+            self.query_one(WantList).reset(self._kinds(), self.preset_want)
+        radios = self.query_one("#to", RadioSet)
+        with radios.prevent(RadioButton.Changed):
+            for i, (radio, name) in enumerate(
+                zip(radios.query(Radio), self._target_names(), strict=True)
+            ):
+                if radio.label.plain != name:
+                    radio.label = name
+                radio.value = i == 0
+                if i == 0:
+                    radios._pressed_button = radio
+        radios._selected = 0
+        self.query_one("#offer-dialog", VerticalScroll).scroll_home(animate=False, immediate=True)
+        cards.focus()
+        self._fit(self.app.size)
+        self._update()
+
+    def _title(self) -> str:
+        title = _("Donate") if self.donation else _("Make an offer")
+        if self.bid:
+            title = _("Bid to {name}").format(name=self.state.players[self.state.active].name)
+        return f"{title} — {self.state.players[self.player].name}"
+
+    def _face_up(self) -> Content:
+        return Content.assemble(
+            (_("Face up: "), "bold"),
+            Content(", ").join([render.card(c) for c in self.state.face_up]),
+        )
+
+    def _selections(self) -> list[Selection[int]]:
+        return [
+            Selection(label, card, card in self.preset_give)
+            for label, card in giveable(self.state, self.player)
+        ]
+
+    def _target_names(self) -> list[str]:
+        return [_("everyone") if t is None else self.state.players[t].name for t in self.targets]
 
     def compose(self) -> ComposeResult:
         state = self.state
-        title = _("Donate") if self.donation else _("Make an offer")
-        bid = self.bid
-        if bid:
-            title = _("Bid to {name}").format(name=state.players[state.active].name)
         with VerticalScroll(classes="dialog wide", id="offer-dialog"):
-            yield Label(
-                f"{title} — {state.players[self.player].name}", classes="dialog-title", markup=False
-            )
+            yield Label(self._title(), classes="dialog-title", markup=False)
             # the dialog covers the table: what everyone grows, to know who wants what
             yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
-            if bid and state.face_up:
-                yield Static(
-                    Content.assemble(
-                        (_("Face up: "), "bold"),
-                        Content(", ").join([render.card(c) for c in state.face_up]),
-                    ),
-                    id="offer-face-up",
-                )
+            if self.bid and state.face_up:
+                yield Static(self._face_up(), id="offer-face-up")
             with Horizontal(id="offer-columns"):
                 with Vertical(classes="column", id="give-column"):
                     yield Label(_("Give (Space picks)"), classes="column-title")
-                    yield CheckList[int](
-                        *[
-                            Selection(label, card, card in self.preset_give)
-                            for label, card in giveable(state, self.player)
-                        ],
-                        id="give",
-                    )
+                    yield CheckList[int](*self._selections(), id="give")
                 if not self.donation:
                     with Vertical(classes="column"):
                         yield Label(_("Want (←/→ how many)"), classes="column-title")
@@ -168,8 +258,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
                 with Vertical(classes="column narrow", id="to-column"):
                     yield Label(_("To"), classes="column-title")
                     with RadioSet(id="to"):
-                        for i, t in enumerate(self.targets):
-                            name = _("everyone") if t is None else state.players[t].name
+                        for i, name in enumerate(self._target_names()):
                             yield Radio(name, value=i == 0)
             yield Static("", id="offer-preview", classes="dialog-note")
             with Horizontal(classes="buttons"):
@@ -183,9 +272,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
 
     def fitted(self, small: bool) -> None:
         """Compact: the cards to give and whom to ask as wide as their text (terminal cells)."""
-        names = [_("To")] + [
-            _("everyone") if t is None else self.state.players[t].name for t in self.targets
-        ]
+        names = [_("To"), *self._target_names()]
         to = max(cell_len(n) for n in names) + 6  # "(•) ", the list's edge and a gap
         self.query_one("#to-column").styles.width = to if small else None
         if self.donation:
