@@ -402,3 +402,39 @@ async def test_the_answer_says_which_wanted_beans_are_missing() -> None:
         text = screen_text(app)
         assert "Missing to give: 2 ×" in text
         assert "Decline (n) or make a counter-offer (c)." in text
+
+
+async def test_back_to_the_active_player_with_nothing_to_plant_says_to_end_the_turn() -> None:
+    """D-4: in Bohn Voyage the active player ends phase 3. Bob planted what Ann gave him;
+    Ann kept nothing, so the privacy screen says what she is handed the keyboard for."""
+    from ui_helpers import from_state
+
+    from bohnanza_tui.rules import new_game
+    from bohnanza_tui.rules.actions import Accept, Confirm, EndPhase, MakeOffer
+    from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.ui.hotseat import fallback_action
+    from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+
+    session = Session(new_game("voyage", ["Ann", "Bob", "Cy"], 5))
+    while session.state.phase is not Phase.TRADE:
+        session.play(fallback_action(session.state, 0))
+    session.play(MakeOffer(0, 1, tuple(session.state.face_up), ()))
+    oid = session.state.offers[0].id
+    session.play(Accept(1, oid, ()))
+    if session.state.offers:
+        session.play(Confirm(0, oid, 1))
+    session.play(EndPhase(0))
+    assert session.state.phase is Phase.PLANT_TRADED
+    assert len(session.state.players[1].received) == 2 and not session.state.players[0].kept
+    session = from_state(session.state)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")  # Bob
+        for _ in range(4):  # his two beans: onto his empty fields, 1 then 2
+            if not session.state.players[1].received:
+                break
+            slot = "1" if not session.state.players[1].holdings[0].fields[0] else "2"
+            await press(pilot, "p", slot)
+        assert session.state.players[1].received == [], screen_text(app)
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Back to Ann: draw and end the turn (e)." in screen_text(app)

@@ -345,6 +345,13 @@ class GameFlowScreen(Screen[None]):
             )
         if state.phase is Phase.TRADE:
             return _("Back to {name}: trading goes on.").format(name=state.players[actor].name)
+        if state.phase is Phase.PLANT_TRADED and not (
+            state.players[actor].kept or state.players[actor].received
+        ):
+            # Bohn Voyage (D-4): the active player ends phase 3, with nothing left to plant
+            return _("Back to {name}: draw and end the turn (e).").format(
+                name=state.players[actor].name
+            )
         if state.phase is Phase.PLANT_TRADED:
             return _("Back to {name}: plant the kept and traded beans.").format(
                 name=state.players[actor].name
