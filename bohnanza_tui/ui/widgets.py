@@ -362,15 +362,50 @@ class EventLog(RichLog):
 
     #: the log's style and width while it paints (``render_lines``), worked out once
     _painting: tuple[Style, int] | None = None
+    #: the log's rows as last painted (with their border), by the line of the log they show
+    _rows: dict[int, Strip] | None = None
+    _rows_for: object = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # each new line scrolls the log, so every line is painted again: RichLog works out
         # the widget's style (its colours through all its parents) for each of them
-        self._painting = (self.rich_style, self.scrollable_content_region.width)
+        width = self.scrollable_content_region.width
+        self._painting = (self.rich_style, width)
+        # a row that shows a line painted before (a row higher up, before the log scrolled)
+        # takes that painted row: only the new lines are painted
+        scroll_x, scroll_y = self.scroll_offset
+        top = self.styles.gutter.top
+        content = range(top, top + self.scrollable_content_region.height)
+        paint = (
+            self.size,
+            width,
+            scroll_x,
+            self._widest_line_width,
+            self.styles._cache_key,
+            self.background_colors,
+            self.text_selection,
+            self.app.theme,
+        )
+        if paint != self._rows_for:
+            self._rows, self._rows_for = None, paint
+        cache = self._styles_cache
+        count = len(self.lines)
+        if self._rows is not None:
+            for y in content:
+                line = scroll_y + y - top
+                if line < count and line in self._rows:
+                    cache._cache[y] = self._rows[line]
+                    cache._dirty_lines.discard(y)
         try:
-            return super().render_lines(crop)
+            strips = super().render_lines(crop)
         finally:
             self._painting = None
+        self._rows = {
+            scroll_y + y - top: cache._cache[y]
+            for y in content
+            if y in cache._cache and scroll_y + y - top < count
+        }
+        return strips
 
     def render_line(self, y: int) -> Strip:
         if self._painting is None:

@@ -8,6 +8,7 @@ from test_voyage_play import busy_voyage_position
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
 from ui_helpers import SIZE, from_state, make_app, press, screen_text
@@ -77,29 +78,43 @@ async def test_a_panel_repaints_only_the_lines_that_changed() -> None:
         assert screen_text(app).splitlines()[:4] == ["coins 3", "field ♠×3", "hand 4", "store 1"]
 
 
-async def test_the_log_scrollbar_paints_as_textual_would_line_after_line() -> None:
-    """The quiet scrollbar skips repaints that would look the same, and only those."""
+async def test_the_log_and_its_scrollbar_paint_as_textual_would_line_after_line() -> None:
+    """The log takes the rows it painted before it scrolled, and the quiet scrollbar skips
+    repaints that would look the same: the screen is what Textual's own repaint gives."""
 
     class OneLog(App[None]):
         def compose(self) -> ComposeResult:
-            yield EventLog(id="log")
+            yield EventLog(id="log", wrap=True, markup=False)
 
     app = OneLog()
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one(EventLog)
         log.styles.scrollbar_size_vertical = 1
+        log.styles.border = ("round", "green")
+        log.border_title = "Log"
         bar = log.vertical_scrollbar
         assert isinstance(bar, QuietScrollBar)
-        skipped = moved = 0
+        skipped = moved = reused = 0
         for n in range(120):
             before = bar._painted
-            log.add_events([f"line {n}"])
+            if n % 9 == 4:
+                log.add_events([f"line {n}: a long line that the log wraps onto two rows"])
+            elif n % 11 == 5:
+                log.add_refusal(f"refused {n}")
+            else:
+                log.add_events([f"line {n}"])
             await pilot.pause()
+            shown = screen_text(app)
+            reused += bool(log._rows)
+            log._rows = None
+            Widget.refresh(log)  # Textual's own repaint of every row
+            await pilot.pause()
+            assert screen_text(app) == shown, n
             if not bar.display or not bar.size.height:
                 continue
             region = bar.size.region
             painted = bar.render_lines(region)
-            Widget.refresh(bar)  # Textual's own repaint, whether the look changed or not
+            Widget.refresh(bar)
             await pilot.pause()
             assert bar.render_lines(region) == painted, n
             if before is not None and before == bar._painted:
@@ -107,6 +122,9 @@ async def test_the_log_scrollbar_paints_as_textual_would_line_after_line() -> No
             else:
                 moved += 1
         assert skipped > 20 and moved > 5  # both happened: the test saw quiet and moving bars
+        assert reused > 100
+        rows = [row.strip("│ ") for row in screen_text(app).splitlines()]
+        assert rows[rows.index("line 119") - 4] == "✗ refused 115"
 
 
 def panel_lines(app: App[None], selector: str) -> list[str]:
@@ -120,6 +138,20 @@ def panel_lines(app: App[None], selector: str) -> list[str]:
     while shown and not shown[-1].strip():
         shown.pop()
     return shown
+
+
+async def repainted_alike(app: App[None], pilot: Pilot[None]) -> bool:
+    """Does the screen read the same after Textual repaints every widget from scratch?"""
+    shown = screen_text(app)
+    for widget in app.screen.query("*"):
+        if isinstance(widget, Panel):
+            widget._lines = None
+        if isinstance(widget, EventLog):
+            widget._rows = None
+            Widget.refresh(widget.vertical_scrollbar)
+        Widget.refresh(widget)
+    await pilot.pause()
+    return screen_text(app) == shown
 
 
 async def fresh_table(session: Session) -> dict[str, list[str]]:
@@ -140,11 +172,13 @@ async def test_plant_and_undo_paint_what_a_fresh_table_paints() -> None:
         assert opened == await fresh_table(session)
         await press(pilot, "1")
         assert isinstance(session.log[-1], Plant) and session.state.phase is Phase.PLANT
+        assert await repainted_alike(app, pilot)
         planted = {selector: panel_lines(app, selector) for selector in PANELS}
         assert planted != opened
         assert planted == await fresh_table(session)
         await press(pilot, "u")
         assert not session.log
+        assert await repainted_alike(app, pilot)
         assert {selector: panel_lines(app, selector) for selector in PANELS} == opened
 
 
