@@ -83,14 +83,14 @@ async def test_the_log_and_its_scrollbar_paint_as_textual_would_line_after_line(
     repaints that would look the same: the screen is what Textual's own repaint gives."""
 
     class OneLog(App[None]):
+        DEFAULT_CSS = "EventLog { border: round green; scrollbar-size-vertical: 1; }"
+
         def compose(self) -> ComposeResult:
             yield EventLog(id="log", wrap=True, markup=False)
 
     app = OneLog()
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one(EventLog)
-        log.styles.scrollbar_size_vertical = 1
-        log.styles.border = ("round", "green")
         log.border_title = "Log"
         bar = log.vertical_scrollbar
         assert isinstance(bar, QuietScrollBar)
