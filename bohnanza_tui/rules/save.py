@@ -254,27 +254,27 @@ def _is_flat(value: Any) -> bool:
     return True
 
 
+#: ``json.dumps`` with these settings (one encoder, not a new one for every value)
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+_key = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _pretty(value: Any, indent: str = "", written: dict[str, str] | None = None) -> str:
     """JSON with objects spread over lines but lists of numbers kept on one line, for hand edits.
 
     ``written``: the text of some of the object's values, written already (the log).
     """
     if _is_flat(value) or (isinstance(value, dict) and not value):
-        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        return _compact(value)
     inner = indent + "  "
     if isinstance(value, dict):
         done = written or {}
-        items = [
-            f"{inner}{json.dumps(k, ensure_ascii=False)}: {done.get(k) or _pretty(v, inner)}"
-            for k, v in value.items()
-        ]
+        items = [f"{inner}{_key(k)}: {done.get(k) or _pretty(v, inner)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
     if isinstance(value, list):
         if all(isinstance(v, dict) and _is_flat(list(v.values())) for v in value):
             # log entries: one compact object per line
-            items = [
-                inner + json.dumps(v, ensure_ascii=False, separators=(", ", ": ")) for v in value
-            ]
+            items = [inner + _compact(v) for v in value]
         else:
             items = [inner + _pretty(v, inner) for v in value]
         return "[\n" + ",\n".join(items) + "\n" + indent + "]"
@@ -309,7 +309,7 @@ def _log_line(action: Action) -> str | None:
     data = to_dict(action)
     if not _is_flat(list(data.values())):
         return None
-    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+    return _compact(data)
 
 
 def dumps(session: Session) -> str:
