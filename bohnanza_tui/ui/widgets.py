@@ -381,6 +381,7 @@ class EventLog(RichLog):
             width,
             scroll_x,
             self._widest_line_width,
+            self._start_line,
             self.styles._cache_key,
             self.background_colors,
             self.text_selection,
@@ -413,6 +414,10 @@ class EventLog(RichLog):
         style, width = self._painting
         scroll_x, scroll_y = self.scroll_offset
         return self._render_line(scroll_y + y, scroll_x, width).apply_style(style)
+
+    def clear(self) -> Self:
+        self._rows = None  # other lines may come at the same places
+        return super().clear()
 
     def add_events(self, lines: list[str]) -> None:
         self._add(*(Text(line) for line in lines))

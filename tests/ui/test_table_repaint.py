@@ -125,6 +125,13 @@ async def test_the_log_and_its_scrollbar_paint_as_textual_would_line_after_line(
         assert reused > 100
         rows = [row.strip("│ ") for row in screen_text(app).splitlines()]
         assert rows[rows.index("line 119") - 4] == "✗ refused 115"
+        # emptied and written again (as when the terminal's width changes): the new lines show
+        log.clear()
+        widest = "line 4: a long line that the log wraps onto two rows"  # the width as before
+        log.add_events([widest, *(f"again {n}" for n in range(30))])
+        await pilot.pause()
+        rows = [row.strip("│ ") for row in screen_text(app).splitlines()]
+        assert "again 29" in rows and not any(row.startswith("line") for row in rows)
 
 
 def panel_lines(app: App[None], selector: str) -> list[str]:
