@@ -9,7 +9,8 @@ to one of its offers to confirm, whether to buy), it repeatedly:
    stacks, the cards named by open offers kept where they must be);
 2. applies each candidate to a copy of that same sample (common random
    numbers: the candidates are compared on the same deals);
-3. plays on with the fast greedy policy (``rollout``) for about one round;
+3. plays on with the fast greedy policy (``rollout``) for about one round
+   (two in Bohn Voyage: ``HORIZON_ROUNDS``);
 4. scores the end position: its value minus the others' mean value
    (``evaluate.player_value``; real coins if the game ended).
 
@@ -56,7 +57,7 @@ STRONG_WEIGHTS = Weights()
 
 #: the time for one searched decision (ms) when none is given: the app's, per mode
 #: (most decisions are not searched; see docs/BOTS.md for the mean and longest decision)
-BUDGET_MS: dict[str, float] = {"classic": 20.0, "voyage": 20.0}
+BUDGET_MS: dict[str, float] = {"classic": 20.0, "voyage": 50.0}
 #: the kinds of decisions that are searched
 #: (answers to offers are not searched: the rollouts don't see that a declined offer goes
 #: to another player, so the search declines to deny the proposer, which costs the
@@ -66,7 +67,7 @@ SEARCH = frozenset({"plant", "confirm", "buy"})
 #: early stop: at least this many samples, and a lead of Z standard errors
 MIN_SAMPLES = 6
 #: rollouts run this many rounds (plus the rest of the current turn), per mode
-HORIZON_ROUNDS: dict[str, int] = {"classic": 1, "voyage": 1}
+HORIZON_ROUNDS: dict[str, int] = {"classic": 1, "voyage": 2}
 Z = 2.5
 #: the basic choice is kept unless another candidate beats it by this much on average
 INCUMBENT_BONUS = 0.25

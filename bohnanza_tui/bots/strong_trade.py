@@ -40,9 +40,9 @@ from .basic import GIFT_MIN, GIVE_AWAY_MIN, Policy
 #: offers a turn (the basic level makes at most 6)
 MAX_OFFERS = 10
 #: a swap is offered when it raises the own value by this much (per mode)
-SWAP_MIN: dict[str, float] = {"classic": 0.4, "voyage": 0.4}
+SWAP_MIN: dict[str, float] = {"classic": 0.4, "voyage": 0.25}
 #: a kind is wanted when one more bean of it raises the own value by this much (per mode)
-WANT_MIN: dict[str, float] = {"classic": 0.3, "voyage": 0.3}
+WANT_MIN: dict[str, float] = {"classic": 0.3, "voyage": 0.15}
 #: the share of a partner's gain counted against a trade (one of three others)
 PARTNER_SHARE = 0.34
 #: ... and when the partner leads the table (or is close to the own standing)
