@@ -183,7 +183,7 @@ async def cpu_position(
     session = loads(text)
     app = BohnanzaApp(session, autosave=home / "autosave.json", bot_factory=None)
     collector.relax()  # the garbage collector as ``run_app`` (the command) sets it
-    app.settle_heap = True
+    app.ahead = True
     frames: list[float] = []
     app.post_display_hook = lambda: frames.append(time.process_time())  # type: ignore[method-assign]
     samples: list[Sample] = []

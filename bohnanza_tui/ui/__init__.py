@@ -50,7 +50,7 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
 
     collector.relax()  # fewer, shorter pauses of the garbage collector (see .collector)
     app = BohnanzaApp(session=session, save_path=save_path)
-    app.settle_heap = True
+    app.ahead = True
     app.run()
     note = app.farewell()
     if note:

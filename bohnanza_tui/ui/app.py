@@ -81,8 +81,8 @@ def resume_command(argv0: str | None = None) -> str:
     return f"{shlex.quote(sys.executable)} -m bohnanza_tui resume"
 
 
-#: seconds between building two dialogs ahead (``_settle``)
-PREBUILD_GAP = 0.05
+#: seconds after the dialogs are built ahead by which they are (``_settle``)
+SETTLE_AFTER = 1.0
 
 #: a resumed game's log shows at most this many lines of what happened before
 PAST_LINES = 400
@@ -200,9 +200,10 @@ class BohnanzaApp(App[int]):
         self.coin_history: list[list[int]] = []
         #: a move is shown and its autosave not yet written
         self._save_due = False
-        #: once the table shows, leave what exists out of later garbage collections
-        #: (``collector.settle``; the ``bohnanza`` command only, see ``run_app``)
-        self.settle_heap = False
+        #: for a person at the keyboard (the ``bohnanza`` command, ``run_app``; not the
+        #: tests, which start hundreds of apps): once a table shows, its dialogs are built
+        #: ahead and the garbage collector settles (``_settle``)
+        self.ahead = False
         self._translate_palette_key()
 
     def _translate_palette_key(self) -> None:
@@ -312,29 +313,27 @@ class BohnanzaApp(App[int]):
         self.call_after_refresh(self._settle)
 
     def _settle(self) -> None:
-        """The table has shown (or the privacy screen over it): build the dialogs it opens
-        most, one at a time, a key pressed meanwhile waiting for one at most (so the first
-        opening of each is as quick as the next), then leave what exists out of later
-        garbage collections (see ``collector``)."""
+        """The table has shown, most often under the privacy screen ("Pass the keyboard
+        to..."), which a person reads before pressing Enter. For a person at the keyboard
+        (``ahead``): leave what exists out of later garbage collections (see
+        ``collector``), and build the dialogs the table opens most, so that the first
+        opening of each is as quick as the next (they compose, lay out and paint unseen in
+        their own tasks, about 300 ms of CPU in all, before the table's keys). Once they
+        are built, they are left out of the collections too."""
+        if not self.ahead:
+            return
+        from . import collector
         from .screens.choice import ChoiceScreen
         from .screens.help import HelpScreen
         from .screens.trade import OfferBuilder
 
-        builds = [partial(HelpScreen.prebuild, self), partial(ChoiceScreen.prebuild, self, "", [])]
+        collector.settle()
+        HelpScreen.prebuild(self)
+        ChoiceScreen.prebuild(self, "", [])
         if self.session is not None:
             state = self.session.state
-            builds.append(partial(OfferBuilder.prebuild, self, state, state.active))
-
-        def next_one() -> None:
-            if builds:
-                builds.pop(0)()
-                self.set_timer(PREBUILD_GAP, next_one)
-            elif self.settle_heap:
-                from . import collector
-
-                collector.settle()
-
-        next_one()
+            OfferBuilder.prebuild(self, state, state.active)
+        self.set_timer(SETTLE_AFTER, partial(collector.settle, collect=False))
 
     def opening_lines(self) -> list[str]:
         session = self.session

@@ -29,6 +29,8 @@ class KeyBar(Static):
     #: at most this many lines, set by the screen (``set_lines``)
     lines = 1
     _height = 1
+    #: what the bar shows
+    _shown: Content | None = None
 
     def set_lines(self, lines: int) -> None:
         if lines != self.lines:
@@ -55,7 +57,10 @@ class KeyBar(Static):
         if len(lines) != self._height:  # the screen above is laid out again only then
             self._height = len(lines)
             self.styles.height = self._height
-        self.update(Content("\n").join(lines), layout=False)
+        shown = Content("\n").join(lines)
+        if shown != self._shown:  # the same keys again (a screen suspended, resumed): no paint
+            self._shown = shown
+            self.update(shown, layout=False)
 
     def _chips(self, short: bool, dimmed: bool = True) -> tuple[list[Content], Content | None]:
         parts: list[Content] = []

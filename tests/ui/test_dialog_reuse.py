@@ -117,23 +117,37 @@ async def test_the_command_leaves_the_shown_table_out_of_later_garbage_collectio
     from bohnanza_tui.ui import app as app_module
     from bohnanza_tui.ui import collector
 
-    settled: list[str] = []
-    monkeypatch.setattr(collector, "settle", lambda: settled.append("settled"))
-    monkeypatch.setattr(app_module, "PREBUILD_GAP", 0.01)
+    settled: list[bool] = []
+    monkeypatch.setattr(collector, "settle", lambda collect=True: settled.append(collect))
+    monkeypatch.setattr(app_module, "SETTLE_AFTER", 0.05)
     for command in (False, True):
         app = make_app(classic())
-        app.settle_heap = command  # set by run_app, the ``bohnanza`` command
+        app.ahead = command  # set by run_app, the ``bohnanza`` command
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.2)
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if len(settled) == 2:
+                    break
             assert isinstance(app.screen, Screen)
-        assert settled == (["settled"] if command else [])
+        # at once (with a young collection), and again once the dialogs are built
+        assert settled == ([True, False] if command else [])
 
 
-async def test_the_dialogs_are_built_ahead_and_their_first_opening_shows_this_position() -> None:
+async def test_the_dialogs_are_built_ahead_and_their_first_opening_shows_this_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bohnanza_tui.ui import collector
+
+    monkeypatch.setattr(collector, "settle", lambda collect=True: None)  # not in a test run
     session = classic()
     app = make_app(session)
+    app.ahead = True  # as the ``bohnanza`` command runs it
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.5)  # the table shows; the dialogs are built meanwhile
+        names = [f"{name}-0" for name in ("ChoiceScreen", "HelpScreen", "OfferBuilder")]
+        for _ in range(200):  # the table shows; the dialogs are built meanwhile
+            await pilot.pause(0.05)
+            if all(app.is_screen_installed(n) and app.get_screen(n).is_mounted for n in names):
+                break
         kept = {name: app.get_screen(f"{name}-0") for name in ("ChoiceScreen", "HelpScreen")}
         assert all(screen.is_mounted for screen in kept.values())
         await press(pilot, "enter", "p", "h")
@@ -210,3 +224,37 @@ async def test_a_donation_is_a_dialog_of_its_own_shape() -> None:
         assert isinstance(app.screen, OfferBuilder) and app.screen is not offer
         assert not app.screen.query("#want")
         assert "Donate — Ann" in screen_text(app)
+
+
+async def test_a_dialog_paints_the_table_beneath_once_as_it_opens() -> None:
+    """Textual asks the screen beneath to repaint whole when a dialog is pushed, and the
+    table's key bar repainted its unchanged keys: each made the dialog paint its dim
+    background (the whole table, tinted) once more."""
+    from bohnanza_tui.ui.screens.modal import TintedScreen
+
+    app = make_app(classic())
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "h", "escape")
+        painted = 0
+        render = TintedScreen._render
+
+        def counted(visual: TintedScreen, *args: object) -> object:
+            nonlocal painted
+            painted += 1
+            return render(visual, *args)  # type: ignore[arg-type]
+
+        TintedScreen._render = counted  # type: ignore[method-assign,assignment]
+        try:
+            await press(pilot, "h")
+            await pilot.pause(0.3)
+        finally:
+            TintedScreen._render = render  # type: ignore[method-assign]
+        assert isinstance(app.screen, ChoiceScreen)
+        assert painted == 1
+        # a change beneath still shows: a line in the table's log while the list is open
+        from bohnanza_tui.ui.widgets import EventLog
+
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        table.query_one(EventLog).add_events(["A line written beneath."])
+        await pilot.pause(0.3)
+        assert "A line written beneath." in screen_text(app)

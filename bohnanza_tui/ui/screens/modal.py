@@ -199,6 +199,12 @@ class Dialog(ModalScreen[ResultType]):
 
     def on_screen_resume(self) -> None:
         self._busy = True
+        # Textual asks the screen beneath to repaint itself whole when a screen is pushed
+        # over it, which made the dialog paint everything (its dim background included) a
+        # second time. The dialog's first paint takes the screen beneath as it is then;
+        # what changes in it later is repainted as ever (its widgets' own refreshes).
+        for screen in self.app._background_screens:
+            screen._repaint_required = False
 
     def on_screen_suspend(self) -> None:
         self._painted.clear()  # the screen beneath may change while another shows
