@@ -258,3 +258,27 @@ async def test_a_dialog_paints_the_table_beneath_once_as_it_opens() -> None:
         table.query_one(EventLog).add_events(["A line written beneath."])
         await pilot.pause(0.3)
         assert "A line written beneath." in screen_text(app)
+
+
+async def test_a_dialog_made_in_another_language_is_not_shown_again() -> None:
+    from bohnanza_tui import i18n
+    from bohnanza_tui.ui.screens.trade import OfferBuilder
+
+    app = make_app(classic())
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await press(pilot, "enter", "p", "p", "t")
+            english = app.screen
+            assert "Give (Space picks)" in screen_text(app)
+            await press(pilot, "escape")
+            i18n.set_language("de")  # as the set-up screen switches it between two games
+            german = i18n._("Give (Space picks)")
+            assert german != "Give (Space picks)"
+            await press(pilot, "t")
+            assert isinstance(app.screen, OfferBuilder) and app.screen is not english
+            text = screen_text(app)
+            assert german in text and "Give (Space picks)" not in text
+            await press(pilot, "escape", "t")  # the German one is kept in its place
+            assert app.screen is not english and german in screen_text(app)
+    finally:
+        i18n.set_language("en")

@@ -253,15 +253,10 @@ class HelpScreen(Dialog[None]):
         yield KeyBar(id="keys")
 
     def set_content(self) -> None:
-        """Opened again: from the top, in the language in use."""
+        """Opened again: from the top (one made in another language is not opened again,
+        see ``Dialog.reused``)."""
         if self.is_mounted:
-            page = self.query_one("#help", VerticalScroll)
-            page.scroll_home(animate=False, immediate=True)
-            text = self.query_one(HelpText)
-            lang = current_language()
-            if text.lang != lang:
-                text.lang = lang
-                text.update(help_page(lang))
+            self.query_one("#help", VerticalScroll).scroll_home(animate=False, immediate=True)
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

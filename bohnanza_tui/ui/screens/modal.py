@@ -28,6 +28,8 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual, VisualType
 
+from bohnanza_tui.i18n import current_language
+
 ResultType = TypeVar("ResultType")
 
 #: each app's dialogs kept for their next opening, by class (``Dialog.reused``)
@@ -65,6 +67,16 @@ def tinted_segments(segments: Iterable[Segment], color: Color, base: RichStyle) 
         Segment(text, style, control) if control else Segment(text, _tint(style, color, base))
         for text, style, control in segments
     ]
+
+
+def _keep(app: App[Any], pool: list[Dialog[Any]], screen: Dialog[Any]) -> None:
+    """Install ``screen`` in ``app`` (Textual keeps it when it closes) as one of ``pool``."""
+    name = type(screen).__name__
+    n = 0
+    while app.is_screen_installed(f"{name}-{n}"):
+        n += 1
+    app.install_screen(screen, f"{name}-{n}")
+    pool.append(screen)
 
 
 class TintedScreen(Visual):
@@ -128,6 +140,8 @@ class Dialog(ModalScreen[ResultType]):
         self._painted: list[object] = []
         #: handed out or showing: pushed, and not suspended since (see ``reused``)
         self._busy = False
+        #: the language its texts were made in
+        self._language = current_language()
 
     #: how many dialogs of a class an app keeps (one opens while another still closes)
     POOL: ClassVar[int] = 2
@@ -143,18 +157,24 @@ class Dialog(ModalScreen[ResultType]):
         of opening it.
         """
         pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
-        for screen in pool:
+        language = current_language()
+        for screen in list(pool):
             # a dismissed dialog leaves the stack at once, but its suspension follows later
-            free = not screen._busy and screen not in app.screen_stack
-            if free and screen.takes(*args, **kwargs):
+            if screen._busy or screen in app.screen_stack:
+                continue
+            if screen._language != language:
+                # built before the language was switched (its labels and buttons): let go
+                pool.remove(screen)
+                app.uninstall_screen(screen)
+                screen.remove()
+            elif screen.takes(*args, **kwargs):
                 screen.set_content(*args, **kwargs)
-                screen.refresh_bindings()  # its key bar, in the language in use
+                screen.refresh_bindings()  # its key bar
                 screen._busy = True
                 return screen  # type: ignore[return-value]  # the pool holds this class's
         fresh = cls(*args, **kwargs)
         if len(pool) < cls.POOL:
-            app.install_screen(fresh, f"{cls.__name__}-{len(pool)}")
-            pool.append(fresh)
+            _keep(app, pool, fresh)
         fresh._busy = True
         return fresh
 
@@ -167,8 +187,7 @@ class Dialog(ModalScreen[ResultType]):
         if pool:
             return
         screen = cls(*args, **kwargs)
-        app.install_screen(screen, f"{cls.__name__}-0")
-        pool.append(screen)
+        _keep(app, pool, screen)
         app._register(app, screen)  # composes and mounts it (its own task), off the stack
         # after its mounting: a layout at the terminal's size, then one more for the sizes
         # that layout gave its widgets (what a first opening did, twice)
