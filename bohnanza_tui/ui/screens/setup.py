@@ -10,11 +10,13 @@ import time
 from typing import cast
 
 from rich.cells import cell_len
-from textual import events, on
+from textual import events, messages, on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Input,
@@ -242,6 +244,43 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._list_unfinished)
+
+    # -- one layout and one frame to show the screen -----------------------------------------
+    #
+    # When the screen first shows, Textual lays it out and paints it whole (ScreenResume).
+    # Then come, for nothing: the layouts the widgets asked for while they were composed
+    # and mounted (queued behind the resume), the layout each widget asks for when it gets
+    # its first size (its virtual size changed), and a repaint of the whole screen. They
+    # change no region (the first layout had every size already) but repaint every widget:
+    # three more frames, two more layouts, some 60 ms of the launch. What was asked before
+    # that first layout is done by it, so it is dropped; anything asked later is not.
+    # (Textual calls the ``_on_*`` handlers of each class in the MRO, this one's first;
+    # its private names are pinned with its minor version, see pyproject.toml.)
+
+    #: when the first layout began (Textual's message clock)
+    _first_layout = 0.0
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        if self._first_layout:
+            return  # shown again (a dialog closed): Textual's own handler does it all
+        self._first_layout = get_time()
+        laid_out = self._size != self.app.size  # Textual lays out (and paints) only then
+        event.prevent_default()
+        Screen._on_screen_resume(self, event)
+        if laid_out:
+            for widget in self.walk_children(Widget):
+                widget._layout_required = widget._repaint_required = False
+            self._repaint_required = False
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        if message.time < self._first_layout:  # asked before the first layout: done
+            message.stop()
+            message.prevent_default()
+
+    async def _on_update(self, message: messages.Update) -> None:
+        if message.time < self._first_layout:  # asked before the first paint: done
+            message.stop()
+            message.prevent_default()
 
     # -- the layout for the terminal's size ------------------------------------------------
 
