@@ -151,3 +151,20 @@ async def test_resume_button_and_palette_continue_the_autosave(tmp_path: Path) -
         await app.run_action("resume")  # the command palette's entry runs the same action
         await pilot.pause()
         assert isinstance(app.screen, PrivacyScreen)
+
+
+async def test_a_seed_that_is_no_number_is_told_under_the_form() -> None:
+    app = BohnanzaApp(autosave=None, bot_factory=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert "whole number" not in screen_text(app)
+        screen.query_one("#seed").focus()
+        await press(pilot, "minus", "ctrl+n")  # a minus sign alone
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)
+        assert "The seed must be a whole number." in text
+        assert text.index("whole number") < text.index("Start (ctrl+n)")  # above the buttons
+        await press(pilot, "backspace", "4", "ctrl+n")
+        assert app.hotseat is not None and app.hotseat.state.seed == 4

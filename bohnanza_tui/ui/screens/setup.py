@@ -9,18 +9,20 @@ from __future__ import annotations
 import time
 from typing import cast
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual import events, messages, on
 from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import (
     Button,
     Input,
-    Label,
     OptionList,
     RadioButton,
     RadioSet,
@@ -87,17 +89,58 @@ DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay")
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
 
 
-class SeatRow(Horizontal):
+class Labelled(Horizontal):
+    """A row of the form that paints its own label, left of its controls.
+
+    A widget fewer a row than a Label beside the controls (each widget costs the
+    first frame a few milliseconds). The label stands on the line of the controls'
+    text: the second in the full form (under the top of a tall box, or a control's
+    blank line), the first when compact. The controls leave it room: the first one's
+    left margin (``indent``), or the stylesheet's.
+    """
+
+    def __init__(
+        self, label: str, *, bold: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.bold = bold
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        style = self.rich_style
+        blank = RichStyle(bgcolor=style.bgcolor)  # as Textual paints the room around widgets
+        if y != (0 if getattr(self.screen, "compact", False) else 1):
+            return Strip([Segment(" " * width, blank)], width)
+        text = set_cell_size(self.label, width).rstrip()
+        label = text.lstrip()
+        indent = len(text) - len(label)
+        return Strip(
+            [
+                Segment(" " * indent, blank),
+                Segment(label, style + RichStyle(bold=True) if self.bold else style),
+                Segment(" " * (width - cell_len(text)), blank),
+            ],
+            width,
+        )
+
+
+def indent(widget: Widget, width: int) -> Widget:
+    """``widget`` with room for its row's label at its left."""
+    widget.styles.margin = (0, 0, 0, width)
+    return widget
+
+
+class SeatRow(Labelled):
     """One seat: a name, and who plays it (a person, or a computer player of some level)."""
 
     def __init__(self, index: int, bots: bool, compact: bool = False) -> None:
-        super().__init__(classes="seat")
+        super().__init__(f"  {index + 1}.", classes="seat")  # the name's margin leaves it room
         self.index = index
         self.bots = bots
         self.compact = compact
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.index + 1}.", classes="seat-number")
         yield Input(
             _(DEFAULT_NAMES[self.index]),
             max_length=20,
@@ -157,14 +200,11 @@ class SetupScreen(Screen[None]):
         self.set_class(compact, "-compact")
         self.set_class(spaced, "-spaced")
 
-        def label(key: str) -> Label:
-            widget = Label(labels[key], classes="setup-label")
-            widget.styles.width = width
-            return widget
+        def row(key: str) -> Labelled:
+            return Labelled(labels[key], classes="setup-row")
 
         with Vertical(id="setup-box"):
-            with Horizontal(id="setup-head"):
-                yield Static(_("Bohnanza — a new game"), id="setup-title")
+            with Labelled(_("Bohnanza — a new game"), bold=True, id="setup-head"):
                 language = Cycle(
                     [(native_name(lang), lang) for lang in available_languages()],
                     current_language(),
@@ -172,14 +212,11 @@ class SetupScreen(Screen[None]):
                 )
                 language.tooltip = _("Language (remembered for the next start)")
                 yield language
-            with Horizontal(classes="setup-row"):
-                yield label("Game")
-                with RadioSet(id="mode", compact=compact):
-                    yield Radio(_("Classic Bohnanza (2-7 players)"), value=True, id="classic")
-                    yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
-            with Horizontal(classes="setup-row"):
-                yield label("Players")
-                yield Cycle(self._count_options("classic"), 3, id="count")
+            with row("Game"), indent(RadioSet(id="mode", compact=compact), width):
+                yield Radio(_("Classic Bohnanza (2-7 players)"), value=True, id="classic")
+                yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
+            with row("Players"):
+                yield indent(Cycle(self._count_options("classic"), 3, id="count"), width)
             with Vertical(id="seats"):
                 # rows for more players are mounted when the count goes up (a quick first paint)
                 for i in range(3):
@@ -188,20 +225,15 @@ class SetupScreen(Screen[None]):
                 yield Static(
                     _("Computer players are not installed in this version."), classes="setup-note"
                 )
-            with Horizontal(classes="setup-row"):
-                yield label("Seed")
+            with row("Seed"):
                 hint = _("optional: a number replays the same deal")
                 seed = Input(placeholder=hint, type="integer", id="seed", compact=compact)
                 self._size_seed(seed)
-                yield seed
+                yield indent(seed, width)
             if self.bots:
-                with Horizontal(classes="setup-row"):
-                    yield label("Options")
-                    with Horizontal(id="setup-options"):
-                        yield from self._options()
-            error = Static("", id="setup-error")
-            error.display = False  # shown with a message only
-            yield error
+                with row("Options"), indent(Horizontal(id="setup-options"), width):
+                    yield from self._options()
+            # a message (#setup-error) is mounted above the buttons when there is one
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start (ctrl+n)"), id="start", variant="primary", compact=compact)
                 if self.can_resume:
@@ -288,7 +320,7 @@ class SetupScreen(Screen[None]):
         """Whether the form is compact at this size, and whether it has blank lines then."""
         count = self.count if self.query("#count") else 3
         unfinished = len(self.unfinished)
-        error = bool(self.query("#setup-error")) and self.query_one("#setup-error").display
+        error = any(w.display for w in self.query("#setup-error"))
         full_need = form_height(count, unfinished, self.bots, error=error)
         # the full form has the options side by side: too long in some languages
         fits = self.label_width + self.options_width <= ROW_WIDTH
@@ -317,6 +349,8 @@ class SetupScreen(Screen[None]):
         self._size_seed(self.query_one("#seed", Input))
         for row in self.query(SeatRow):
             row.compact = compact
+        for labelled in self.query(Labelled):
+            labelled.refresh()  # its label moves a line up or down
         focused = self.focused
         if focused is not None:
             self.call_after_refresh(focused.scroll_visible, animate=False)
@@ -325,7 +359,14 @@ class SetupScreen(Screen[None]):
         self._check_size()
 
     def _error(self, text: str) -> None:
-        error = self.query_one("#setup-error", Static)
+        found = self.query("#setup-error")
+        if not found and not text:
+            return
+        if found:
+            error = found.only_one(Static)
+        else:
+            error = Static(id="setup-error")
+            self.query_one("#setup-box").mount(error, before="#setup-buttons")
         error.update(text)
         error.display = bool(text)
         self._check_size()
