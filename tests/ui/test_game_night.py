@@ -438,3 +438,31 @@ async def test_back_to_the_active_player_with_nothing_to_plant_says_to_end_the_t
         assert session.state.players[1].received == [], screen_text(app)
         assert isinstance(app.screen, PrivacyScreen)
         assert "Back to Ann: draw and end the turn (e)." in screen_text(app)
+
+
+async def test_plant_list_digits_are_the_field_numbers_on_the_table() -> None:
+    """Bohn Voyage: field 1 grows another kind (refused, listed last), field 2 is empty: `2`
+    plants on field 2, `k` in the Kontor, as the table numbers them."""
+    from test_voyage_play import take, voyage_position
+    from ui_helpers import from_state
+
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.data import KIND_INDEX
+
+    state = voyage_position()
+    ann = state.players[0]
+    front = KIND_OF[ann.hand[0]]
+    other = next(k for k in ("red", "soy", "wax", "blue") if KIND_INDEX[k] != front)
+    ann.holdings[0].fields[0] = [take(state, other)]
+    session = from_state(state)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p")
+        if not isinstance(app.screen, ChoiceScreen) or "where?" not in screen_text(app):
+            await press(pilot, "1")  # this turn's island first, if asked: home
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "2. field 2: empty" in text and "k. Kontor" in text
+        assert "1. field 1" in text  # refused, listed after the others with its own number
+        await press(pilot, "2")
+        assert [len(f) for f in session.state.players[0].holdings[0].fields] == [1, 1]

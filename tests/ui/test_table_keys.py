@@ -272,11 +272,11 @@ async def test_help_keys_save_and_quit(tmp_path: Path) -> None:
 
 
 def choice_index(app: BohnanzaApp, text: str) -> str:
-    """The digit of the entry whose label holds ``text`` in the open list."""
+    """The key of the entry whose label holds ``text`` in the open list."""
     screen = app.screen
     assert isinstance(screen, ChoiceScreen)
     labels = [c.label.plain for c in screen.choices]
-    return str(next(i for i, label in enumerate(labels) if text in label) + 1)
+    return screen.keys[next(i for i, label in enumerate(labels) if text in label)]
 
 
 async def test_b_buys_what_is_chosen() -> None:
@@ -295,7 +295,7 @@ async def test_l_loads_x_unloads_m_moves_and_g_stores() -> None:
     session = from_state(state)
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "3")  # the wax into the home Kontor
+        await press(pilot, "enter", "p", "k")  # the wax into the home Kontor
         ann = session.state.players[0]
         [wax] = ann.holdings[0].kontor
         await press(pilot, "l")

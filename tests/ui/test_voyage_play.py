@@ -115,7 +115,7 @@ async def test_kontor_ship_store_and_move_by_keys() -> None:
         await press(pilot, "enter", "p")
         text = screen_text(app)
         assert "Plant ○ wax where?" in text and "Kontor (0/3): empty" in text
-        await press(pilot, "3")  # into the home Kontor
+        await press(pilot, "k")  # into the home Kontor (k, as on the table)
         assert "Kontor 1/3: ○ wax" in screen_text(app)
         await press(pilot, "l")  # the only load: ship 1 lies at home
         assert "Ann loads 1 wax onto ship 1." in screen_text(app)

@@ -156,6 +156,7 @@ class TableScreen(TableView):
         then: Any,
         note: str | Content = "",
         auto: bool = True,
+        keys: list[str] | None = None,
     ) -> None:
         """Play a lone option at once (if ``auto``) when it costs nothing; else let the player pick.
 
@@ -171,7 +172,9 @@ class TableScreen(TableView):
             if value is not None:
                 then(value)
 
-        screen = ChoiceScreen.reused(self.app, title, options, note, highlight=not self.just_passed)
+        screen = ChoiceScreen.reused(
+            self.app, title, options, note, highlight=not self.just_passed, keys=keys
+        )
         self.app.push_screen(screen, callback=chosen)
 
     def _play_choice(
@@ -203,7 +206,10 @@ class TableScreen(TableView):
             self.play(choices.preferred_plant(state, allowed))
             return
         title = _("Plant {bean} where?").format(bean=render.bean(KIND_OF[card]).plain)
-        self._play_choice(title, options)
+        # each place by its number on the table (a Kontor k), as in the harvest list: 2 is
+        # field 2 even when a refused field 1 is listed after it
+        keys = field_keys([c.value for c in options], self.hs.holder)
+        self._choose(title, options, self.play, keys=keys)
 
     def action_plant_on(self, index: int) -> None:
         card = self._card_to_plant()
