@@ -137,7 +137,10 @@ class ChoiceScreen(SizedDialog[Any]):
         self._highlight()
 
     def _highlight(self) -> None:
-        ol = self.query_one(OptionList)
+        lists = self.query(OptionList)
+        if not lists:
+            return  # built ahead while the app quits: its widgets were never mounted
+        ol = lists.first()
         if not self.highlight:
             ol.highlighted = None
             return

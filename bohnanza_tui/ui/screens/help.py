@@ -259,7 +259,9 @@ class HelpScreen(Dialog[None]):
             self.query_one("#help", VerticalScroll).scroll_home(animate=False, immediate=True)
 
     def on_mount(self) -> None:
-        self.query_one("#help").focus()
+        pages = self.query("#help")
+        if pages:  # none when built ahead while the app quits
+            pages.first().focus()
 
     def action_page_down(self) -> None:
         self.query_one("#help", VerticalScroll).scroll_page_down()

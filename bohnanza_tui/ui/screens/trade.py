@@ -267,7 +267,10 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#give", SelectionList).focus()
+        lists = self.query("#give")
+        if not lists:
+            return  # built ahead while the app quits: its widgets were never mounted
+        lists.first(SelectionList).focus()
         self._update()
 
     def fitted(self, small: bool) -> None:
