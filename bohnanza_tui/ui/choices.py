@@ -92,15 +92,6 @@ def plant_choices(state: GameState, player: int, card: int) -> list[Choice]:
     ]
 
 
-def preferred_plant(state: GameState, allowed: list[Plant]) -> Plant:
-    """Of the allowed plantings, one onto a field already growing beans (of this kind), else the first."""
-    for a in allowed:
-        h = state.players[a.player].holding(a.island)
-        if a.slot != KONTOR and h is not None and h.fields[a.slot]:
-            return a
-    return allowed[0]
-
-
 def harvest_choices(state: GameState, player: int) -> list[Choice]:
     out = []
     for a in _options(state, player, "harvest"):

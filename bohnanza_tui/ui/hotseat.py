@@ -387,13 +387,19 @@ def seat_record(seat: Seat) -> SeatRecord:
 
 
 def _plain_plant(state: GameState, person: int) -> Plant | None:
-    """Where ``person``'s plant key puts a received bean with no harvest: onto a field of its
-    kind, else an empty field; ``None`` when none fits."""
+    """Where ``person``'s plant key puts a received bean with no harvest (``preferred_plant``);
+    ``None`` when none fits."""
     p = state.players[person]
     plants = [
         a for a in legal_actions(state, person) if isinstance(a, Plant) and a.card in p.received
     ]
-    for a in plants:
-        if a.slot != KONTOR and p.holdings[0].fields[a.slot]:
+    return preferred_plant(state, plants) if plants else None
+
+
+def preferred_plant(state: GameState, allowed: list[Plant]) -> Plant:
+    """Of the allowed plantings, one onto a field already growing beans (of this kind), else the first."""
+    for a in allowed:
+        h = state.players[a.player].holding(a.island)
+        if a.slot != KONTOR and h is not None and h.fields[a.slot]:
             return a
-    return plants[0] if plants else None
+    return allowed[0]

@@ -44,6 +44,7 @@ from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.params import bean_name
 
 from .. import choices, hints, render
+from ..hotseat import preferred_plant
 from ..widgets import CommandBar, EventLog, KeyBar
 from .choice import ChoiceScreen
 from .help import TextScreen
@@ -203,7 +204,7 @@ class TableScreen(TableView):
             return
         if len(allowed) == 1 or state.mode is Mode.CLASSIC:
             # classic fields are alike: onto the field that holds this kind, else the first free one
-            self.play(choices.preferred_plant(state, allowed))
+            self.play(preferred_plant(state, allowed))
             return
         title = _("Plant {bean} where?").format(bean=render.bean(KIND_OF[card]).plain)
         # each place by its number on the table (a Kontor k), as in the harvest list: 2 is
