@@ -37,6 +37,8 @@ from . import saves
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from bohnanza_tui.modes import OfferFrequency
     from bohnanza_tui.rules.save import Session
 
@@ -205,6 +207,16 @@ class BohnanzaApp(App[int]):
         #: ahead and the garbage collector settles (``_settle``)
         self.ahead = False
         self._translate_palette_key()
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for the platform; on Linux and macOS one that reports a lone
+        Escape when ``ESCDELAY`` says, not up to 100 ms later (see ``.driver``)."""
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver" and driver.__module__ == "textual.drivers.linux_driver":
+            from .driver import EscapeDriver
+
+            return EscapeDriver
+        return driver
 
     def _translate_palette_key(self) -> None:
         """Textual adds the command palette's key with an English label: translate it."""
