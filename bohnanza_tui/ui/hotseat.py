@@ -223,20 +223,21 @@ class HotSeat:
         return False
 
     def planted_for(self, person: int) -> Plant | None:
-        """Classic phase 3: the planting of a bean ``person`` received, made without a hand-over.
+        """Phase 3: the planting of a bean ``person`` received, made without a hand-over.
 
         A person who is not at the keyboard and has only received beans to
-        plant needs no hand to do it, and in classic Bohnanza the fields are
-        alike: the bean goes where the plant key would put it (onto the field
-        of its kind, else an empty field). ``None`` when there is a choice to
-        make (Bohn Voyage; any of the received beans fits nowhere without a harvest, where
-        the order of planting is the person's to choose).
+        plant needs no hand to do it where there is nothing to choose. In classic
+        Bohnanza the fields are alike: the bean goes where the plant key would
+        put it (onto the field of its kind, else an empty field). In Bohn Voyage
+        an empty field and the Kontor are a choice, so only beans that all go
+        onto fields already growing their kinds are planted so. ``None`` when
+        there is a choice to make (any of the received beans fits nowhere
+        without a harvest, where the order of planting is the person's to choose).
         """
         state = self.state
         p = state.players[person]
         if (
-            state.mode is not Mode.CLASSIC
-            or state.phase is not Phase.PLANT_TRADED
+            state.phase is not Phase.PLANT_TRADED
             or person == state.active
             or person == self.holder
             or not self.is_human(person)
@@ -245,7 +246,7 @@ class HotSeat:
         ):
             return None
         plant = _plain_plant(state, person)
-        if plant is None:
+        if plant is None or not _onto_its_kind(state, plant):
             return None
         # every received bean must go in this way; if one needs a harvest first, the order
         # of planting is the person's choice (R-BASE-12 may forbid the harvest they would
@@ -257,6 +258,8 @@ class HotSeat:
             if not trial.players[person].received:
                 return plant
             step = _plain_plant(trial, person)
+            if step is not None and not _onto_its_kind(trial, step):
+                return None
         return None
 
     def needs_pass(self, player: int) -> bool:
@@ -396,10 +399,29 @@ def _plain_plant(state: GameState, person: int) -> Plant | None:
     return preferred_plant(state, plants) if plants else None
 
 
+def _onto_its_kind(state: GameState, plant: Plant) -> bool:
+    """Is ``plant`` one with nothing to choose? Any field in classic; in Bohn Voyage the one
+    field already growing the bean's kind (an empty field, the Kontor or a second field of
+    that kind on another island is a choice)."""
+    if state.mode is Mode.CLASSIC:
+        return True
+    growing = [
+        a
+        for a in legal_actions(state, plant.player)
+        if isinstance(a, Plant) and a.card == plant.card and _grows(state, a)
+    ]
+    return growing == [plant]
+
+
+def _grows(state: GameState, plant: Plant) -> bool:
+    """Does ``plant`` go onto a field already growing beans (of its kind, as it is legal)?"""
+    h = state.players[plant.player].holding(plant.island)
+    return plant.slot != KONTOR and h is not None and bool(h.fields[plant.slot])
+
+
 def preferred_plant(state: GameState, allowed: list[Plant]) -> Plant:
     """Of the allowed plantings, one onto a field already growing beans (of this kind), else the first."""
     for a in allowed:
-        h = state.players[a.player].holding(a.island)
-        if a.slot != KONTOR and h is not None and h.fields[a.slot]:
+        if _grows(state, a):
             return a
     return allowed[0]

@@ -404,3 +404,78 @@ async def test_the_active_person_plants_first_so_the_keyboard_goes_round_once() 
         "privacy Ann",
         "privacy Bob",
     ]
+
+
+def _voyage_bob_receives(grows: bool, end: bool = True) -> Session:
+    """Bohn Voyage, Ann's turn 1 at the end of trading: Bob (away from the keyboard)
+    received the first face-up card as a gift; his field 1 grows that kind when ``grows``
+    (a bean taken from the deck, so every card stays somewhere exactly once)."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Accept, Confirm
+
+    session = Session.new("voyage", ["Ann", "Bob", "Cy"], 5)
+    while session.state.phase is not Phase.TRADE:
+        session.play(fallback_action(session.state, 0))
+    state = session.state
+    gift = state.face_up[0]
+    if grows:
+        card = next(c for c in state.deck if KIND_OF[c] == KIND_OF[gift])
+        state.deck.remove(card)
+        state.players[1].holdings[0].fields[0] = [card]
+    session.play(MakeOffer(0, 1, (gift,), ()))
+    oid = session.state.offers[0].id
+    session.play(Accept(1, oid, ()))
+    if any(o.id == oid for o in session.state.offers):
+        session.play(Confirm(0, oid, 1))
+    if end:
+        session.play(EndPhase(0))
+        assert session.state.phase is Phase.PLANT_TRADED
+        assert session.state.players[1].received == [gift]
+    return session
+
+
+def test_voyage_received_bean_onto_its_growing_field_needs_no_hand_over() -> None:
+    """R-BASE-9 in Bohn Voyage: Bob's one received bean goes onto the one field growing its
+    kind, nothing to choose, so it is planted for him and the keyboard stays with Ann."""
+    from bohnanza_tui.rules.actions import Plant
+    from bohnanza_tui.ui.hotseat import HotSeat
+
+    session = _voyage_bob_receives(grows=True)
+    hs = HotSeat(session, [Seat("Ann"), Seat("Bob"), Seat("Cy")])
+    hs.holder = 0
+    plant = hs.planted_for(1)
+    assert isinstance(plant, Plant) and (plant.player, plant.slot) == (1, 0)
+    assert plant.island == session.state.players[1].holdings[0].island  # his home fields
+
+
+def test_voyage_received_bean_with_a_choice_waits_for_its_owner() -> None:
+    """Bohn Voyage: with only empty fields and the Kontor to take it, where Bob's bean goes is
+    his choice (R-VOY Kontor), so it is not planted for him."""
+    from bohnanza_tui.ui.hotseat import HotSeat
+
+    session = _voyage_bob_receives(grows=False)
+    hs = HotSeat(session, [Seat("Ann"), Seat("Bob"), Seat("Cy")])
+    hs.holder = 0
+    assert hs.planted_for(1) is None
+
+
+async def test_voyage_gift_onto_a_growing_field_costs_no_hand_over() -> None:
+    """R-BASE-9, Bohn Voyage: Ann ends trading and plants her face-up card; Bob's gift goes
+    onto his field of its kind without the keyboard leaving Ann, who then ends her turn."""
+    session = _voyage_bob_receives(grows=True, end=False)
+    app = make_app(session)
+    seen = counting(app, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "e")
+        assert session.state.phase is Phase.PLANT_TRADED
+        while session.state.players[0].kept:
+            await press(pilot, "p")
+            if not isinstance(app.screen, TableScreen):
+                await press(pilot, "enter")  # where: the list's first place
+        assert session.state.players[1].received == []
+        assert len(session.state.players[1].holdings[0].fields[0]) == 2
+        assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+        await press(pilot, "e")
+        assert session.state.turn == 2
+    assert [what for _t, what in seen if what.startswith("privacy")][:1] == ["privacy Ann"]
+    assert "privacy Bob" not in [what for t, what in seen if t == 1]
