@@ -173,3 +173,27 @@ def busy_voyage_position() -> GameState:
     s.ships[4].island = islands["B1"]
     s.ships[2].island = islands["C1"]
     return s
+
+
+async def test_a_full_kontor_refusal_says_how_to_make_room() -> None:
+    """R-BASE-7 / D-13 in Bohn Voyage: Ann's front card fits no field and her Kontor is full;
+    `p` says why, and that a ship (l) or the pirate store (g) can empty the Kontor (D-4)."""
+    s = new_game("voyage", ["Ann", "Bob", "Cy"], 7)
+    ann = s.players[0]
+    front = KIND_OF[ann.hand[0]]
+    others = [k for k in ("wax", "blue", "stink", "green", "soy") if KIND_INDEX[k] != front]
+    home = ann.holdings[0]
+    home.fields = [[take(s, others[0]), take(s, others[0])], [take(s, others[1])]]
+    home.kontor = [take(s, others[2]) for _ in range(home.kontor_cap)]
+    session = from_state(s)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p")
+        text = screen_text(app)
+        assert "R-BASE-7" in text and "load a ship (l)" in text
+        assert len(session.log) == 0  # nothing played
+        await press(pilot, "l")
+        assert isinstance(app.screen, ChoiceScreen)
+        await press(pilot, "1", "p")
+        kontor = session.state.players[0].holdings[0].kontor
+        assert len(kontor) == home.kontor_cap and KIND_OF[kontor[-1]] == front  # it went in

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
 from bohnanza_tui.rules import Action, Mode, Phase
-from bohnanza_tui.rules.actions import Plant
+from bohnanza_tui.rules.actions import Load, Plant, ToStore
 from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
@@ -347,9 +347,27 @@ class TableView(GameFlowScreen):
         reasons = self.refused.get(key)
         if not reasons:
             return False
-        hint = _("Harvest a field (h) to make room.") if key == "plant" else ""
+        hint = self._room_hint() if key == "plant" else ""
         self._tell_refusals(reasons, hint)
         return True
+
+    def _room_hint(self) -> str:
+        """What makes room for a bean no field takes: a harvest, or in Bohn Voyage a full
+        Kontor emptied by a bean onto a ship or into the pirate store (D-4, the own turn)."""
+        holder = self.hs.holder
+        if holder is not None and (
+            self._legal.get(Load)
+            or any(
+                isinstance(a, ToStore)
+                and a.card in self.hs.state.players[holder].holdings[0].kontor
+                for a in self._legal.get(ToStore, [])
+            )
+        ):
+            return _(
+                "Harvest a field (h), or make room in the Kontor: load a ship (l) or "
+                "put a bean into the pirate store (g)."
+            )
+        return _("Harvest a field (h) to make room.")
 
     def _tell_refusals(self, reasons: list[str], hint: str = "") -> None:
         """The engine's reasons (rule id and words) in the log, the first in a notification.
