@@ -58,6 +58,12 @@ GAME_MODULES = (
 #: seconds after the set-up screen's first frame that the rules start loading in the background
 PRELOAD_AFTER = 0.2
 
+#: the stylesheets the set-up screen uses, read at start
+SETUP_STYLES = ("app.tcss", "setup.tcss")
+#: the other screens' stylesheets: started on the set-up screen, the app reads them once
+#: that screen has shown (their rules reach none of its widgets), or when a screen is pushed
+LATER_STYLES = ("table.tcss", "dialogs.tcss", "privacy.tcss", "end.tcss")
+
 
 def _load_game_modules() -> None:
     """Import the rules core and the table; a failure is left to the same import on starting a game."""
@@ -160,19 +166,10 @@ class BohnanzaApp(App[int]):
     TITLE = "Bohnanza"
     #: notices stay 3 s (Textual's default is 5): the log keeps everything they said
     NOTIFICATION_TIMEOUT = 3
-    #: every stylesheet loads once, at start (pushing a screen never re-parses CSS); the
-    #: paths are absolute so that subclasses elsewhere (tests, benchmarks) find them too
-    CSS_PATH = [
-        STYLES / name
-        for name in (
-            "app.tcss",
-            "table.tcss",
-            "dialogs.tcss",
-            "privacy.tcss",
-            "setup.tcss",
-            "end.tcss",
-        )
-    ]
+    #: every stylesheet is read once (pushing a screen never re-parses CSS); the paths are
+    #: absolute so that subclasses elsewhere (tests, benchmarks) find them too. Started on
+    #: the set-up screen, the app reads the others once it has shown (``_read_later``).
+    CSS_PATH = [STYLES / name for name in (*SETUP_STYLES, *LATER_STYLES)]
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [
         Binding("question_mark,f1", "help", _("Help"), key_display="?"),
@@ -206,6 +203,11 @@ class BohnanzaApp(App[int]):
         #: tests, which start hundreds of apps): once a table shows, its dialogs are built
         #: ahead and the garbage collector settles (``_settle``)
         self.ahead = False
+        #: the stylesheets left to read once the set-up screen has shown (``_read_later``)
+        self._later_styles: list[Path] = []
+        if session is None:  # about a quarter of the CSS the first frame would wait for
+            self._later_styles = [p for p in self.css_path if p.name in LATER_STYLES]
+            self.css_path = [p for p in self.css_path if p not in self._later_styles]
         self._translate_palette_key()
 
     def get_driver_class(self) -> type[Driver]:
@@ -242,6 +244,26 @@ class BohnanzaApp(App[int]):
             # once the set-up screen has settled: its first frames don't share the CPU
             self.call_after_refresh(self.set_timer, PRELOAD_AFTER, self._preload)
 
+    def _read_later(self) -> None:
+        """Read the stylesheets the set-up screen went without (see ``LATER_STYLES``).
+
+        Its widgets are styled again, as Textual does when it reads a screen's
+        stylesheets: nothing changes for them, so nothing is repainted.
+        """
+        later, self._later_styles = self._later_styles, []
+        if not later:
+            return
+        self.css_path = [*self.css_path, *later]
+        for path in later:
+            self.stylesheet.read(path)
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
+
+    def _load_screen_css(self, screen: Screen[Any]) -> None:
+        # every screen after the set-up screen (a dialog, the table) finds all the rules read
+        self._read_later()
+        super()._load_screen_css(screen)
+
     def _preload(self) -> None:
         """Load what a game needs while the set-up screen is filled in, so Start doesn't stall.
 
@@ -249,6 +271,7 @@ class BohnanzaApp(App[int]):
         (thread workers run in the event loop's executor, which is joined on exit).
         Pressing Start before it is done is fine: the import completes on the main thread.
         """
+        self._read_later()
         threading.Thread(target=_load_game_modules, name="preload-game", daemon=True).start()
 
     def _setup_screen(self) -> Screen[Any]:
