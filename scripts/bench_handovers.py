@@ -2,8 +2,9 @@
 
     python scripts/bench_handovers.py [--games N] [--seed S] [--offers often|rarely|never]
                                       [--people-offers often|rarely|never] [--size WxH]
+                                      [--mode classic|voyage]
 
-Whole classic games with 4 seats, Ann and Bob people, Cy and Dee computer
+Whole games (classic by default, or Bohn Voyage) with 4 seats, Ann and Bob people, Cy and Dee computer
 players (level basic), played through the app with Textual's pilot
 (``run_test``). The people's decisions come from a fixed policy: a basic bot
 of their own (which offers to the other person ``--people-offers``, "rarely"
@@ -63,7 +64,9 @@ def is_answer_dialog(screen: Any) -> bool:
     return name in ("AnswerScreen", "AnswerAllScreen")
 
 
-async def play_game(seed: int, offers: str, people_offers: str, size: tuple[int, int]) -> Tally:
+async def play_game(
+    seed: int, offers: str, people_offers: str, size: tuple[int, int], mode: str = "classic"
+) -> Tally:
     from bohnanza_tui.bots import make_bot
     from bohnanza_tui.rules import check, view
     from bohnanza_tui.rules.save import Session
@@ -74,7 +77,7 @@ async def play_game(seed: int, offers: str, people_offers: str, size: tuple[int,
     from bohnanza_tui.ui.screens.table import TableScreen
 
     tally = Tally()
-    session = Session.new("classic", NAMES, seed)
+    session = Session.new(mode, NAMES, seed)
     seats = [Seat(n) if p in PEOPLE else Seat(n, "computer", "basic") for p, n in enumerate(NAMES)]
 
     def factory(level: str, bot_seed: int, **_options: Any) -> Any:
@@ -181,6 +184,7 @@ async def play_game(seed: int, offers: str, people_offers: str, size: tuple[int,
             if idle > STUCK:
                 raise RuntimeError(f"seed {seed}: stuck on {type(app.screen).__name__}")
         tally.turns = session.state.turn
+        await pilot.pause()  # the end screen shows before the app quits
     return tally
 
 
@@ -192,18 +196,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--people-offers", default="rarely", choices=["often", "rarely", "never"])
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--why", action="store_true", help="privacy screens by their reason")
+    parser.add_argument("--mode", default="classic", choices=["classic", "voyage"])
     args = parser.parse_args(argv)
     size = tuple(int(x) for x in args.size.split("x"))
     privacy, answers, worst = [], [], []
     reasons: Counter[str] = Counter()
     rounds_total = 0.0
     print(
-        f"classic, 4 seats: Ann and Bob people, Cy and Dee basic; computers offer to people "
+        f"{args.mode}, 4 seats: Ann and Bob people, Cy and Dee basic; computers offer to people "
         f"{args.offers}, people to each other {args.people_offers}"
     )
     for g in range(args.games):
         seed = args.seed + g
-        t = asyncio.run(play_game(seed, args.offers, args.people_offers, size))  # type: ignore[arg-type]
+        t = asyncio.run(play_game(seed, args.offers, args.people_offers, size, args.mode))  # type: ignore[arg-type]
         rounds = t.rounds()
         most = max(t.asked.values(), default=0)
         privacy.append(t.privacy / rounds)

@@ -147,9 +147,9 @@ class EndScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#end-coins", Panel).show_flow(
-            lambda width: coin_chart(self.state, self.history, width)
-        )
+        # the app may be quitting as the game ends: then the chart is never mounted
+        for chart in self.query("#end-coins").results(Panel):
+            chart.show_flow(lambda width: coin_chart(self.state, self.history, width))
 
     def on_resize(self, event: events.Resize) -> None:
         self._size_class(*event.size)
