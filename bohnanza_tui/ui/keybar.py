@@ -32,6 +32,17 @@ class KeyBar(Static):
     #: what the bar shows
     _shown: Content | None = None
 
+    #: while covered (the table's command line lies over it), the bar keeps what it shows
+    _covered = False
+
+    def cover(self, covered: bool) -> None:
+        """Covered: no change until uncovered (the keys of the focused command line would
+        make it another height, and the screen above it be laid out again for nothing)."""
+        if covered != self._covered:
+            self._covered = covered
+            if not covered:
+                self._bindings_changed(self.screen)
+
     def set_lines(self, lines: int) -> None:
         if lines != self.lines:
             self.lines = lines
@@ -46,6 +57,8 @@ class KeyBar(Static):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: object) -> None:
+        if self._covered:
+            return
         width = self.size.width or self.app.size.width
         for short, dimmed in ((False, True), (True, True), (True, False)):
             # full names; else short names; else without the dimmed keys (the valid ones first)

@@ -28,7 +28,7 @@ from bohnanza_tui.rules import GameState
 from . import render
 from .keybar import KeyBar
 
-__all__ = ["CommandBar", "EventLog", "KeyBar", "Panel", "PlayerPanel"]
+__all__ = ["CommandBar", "CommandHint", "EventLog", "KeyBar", "Panel", "PlayerPanel"]
 
 
 class Panel(Static):
@@ -465,7 +465,15 @@ def complete_line(value: str, option: str) -> str:
 
 
 class CommandBar(Vertical):
-    """The command line (``:`` or ``/``): the text command language with completion."""
+    """The command line (``:`` or ``/``): the text command language with completion.
+
+    It opens over the key bar, on a layer of its own (the table's ``command``
+    layer), and its hint (the last command's answer, or the completions of what
+    is typed; ``CommandHint``) over the rule above the hand: the table keeps its
+    layout while the line opens and closes (a layout of the whole table at
+    another height cost some 75 ms each way), the hand stays in view, and the
+    keys covered don't act while a command is typed.
+    """
 
     BINDINGS = [
         Binding("escape", "close", _("Close"), show=False),
@@ -485,19 +493,35 @@ class CommandBar(Vertical):
         self.complete = complete
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="command-hint")
         yield Input(
             placeholder=_("type a command, e.g. plant 1 · help · Tab/→ completes · Esc closes"),
             suggester=CommandSuggester(self.complete),
             id="command-input",
         )
 
-    def open(self) -> None:
+    def _hint(self) -> CommandHint:
+        return self.screen.query_one(CommandHint)
+
+    def open(self, rows: int = 1, above: int = 1) -> None:
+        """Show the line over the bottom ``rows`` rows (the key bar's), focused and empty;
+        its hint ends ``above`` rows over the bottom of the screen."""
+        self.styles.height = max(1, rows)
+        self._hint().styles.margin = (0, 0, max(rows, above), 0)
+        self._cover_keys(True)
         self.display = True
         self.hint("")
         inp = self.query_one(Input)
         inp.value = ""
         inp.focus()
+
+    def _cover_keys(self, covered: bool) -> None:
+        for bar in self.screen.query(KeyBar):
+            bar.cover(covered)
+
+    def place_hint(self, above: int) -> None:
+        """The rows under the hint changed (the table was laid out again): it moves along."""
+        if self.display:
+            self._hint().styles.margin = (0, 0, max(self.size.height, above), 0)
 
     def clear(self) -> None:
         """Empty the input line (the last command was carried out)."""
@@ -507,6 +531,7 @@ class CommandBar(Vertical):
         """Closed and empty, its last answer gone: the keyboard passes to another person."""
         if self.display:
             self.display = False
+            self._cover_keys(False)
             self.clear()
             self.hint("")
 
@@ -515,7 +540,9 @@ class CommandBar(Vertical):
             text = Content.styled("✗ " + text, "$text-error")
         elif isinstance(text, str):
             text = Content(text)  # typed text and names are never markup
-        self.query_one("#command-hint", Static).update(text)
+        hint = self._hint()
+        hint.update(text)
+        hint.display = self.display and bool(text.plain)
 
     def action_complete(self) -> None:
         """Tab takes the ghost-text completion, as the right arrow does."""
@@ -539,4 +566,10 @@ class CommandBar(Vertical):
 
     def action_close(self) -> None:
         self.display = False
+        self._hint().display = False
+        self._cover_keys(False)
         self.post_message(self.Closed())
+
+
+class CommandHint(Static):
+    """The command line's answer or completions, over the rule above the hand (``CommandBar``)."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import pytest
 from test_voyage_play import busy_voyage_position
 from textual.app import App, ComposeResult
 from textual.content import Content
@@ -11,6 +13,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Input
 from ui_helpers import SIZE, from_state, make_app, press, screen_text
 
 from bohnanza_tui.rules import Phase
@@ -18,7 +21,7 @@ from bohnanza_tui.rules.actions import Plant
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session, dumps, loads
 from bohnanza_tui.ui import islandmap
-from bohnanza_tui.ui.widgets import EventLog, Panel, QuietScrollBar
+from bohnanza_tui.ui.widgets import CommandBar, CommandHint, EventLog, KeyBar, Panel, QuietScrollBar
 
 #: the table's panels a plant or an undo may change (the log's lines differ from a fresh table's)
 PANELS = (
@@ -217,3 +220,51 @@ def test_a_strip_compares_by_its_look() -> None:
     b = Strip(list(Content.styled("♠×3", "bold").render_segments()))
     c = Strip(list(Content.styled("♠×3", "italic").render_segments()))
     assert a == b and a != c
+
+
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+async def test_the_command_line_opens_over_the_key_bar_and_lays_out_nothing_else(
+    size: tuple[int, int],
+) -> None:
+    """``:`` shows the line over the key bar and its hint over the rule above the hand: every
+    other widget keeps its place, size and painting order (no layout of the table, no repaint
+    of the whole screen), and the hand stays in view; Escape gives the keys back."""
+    app = make_app(from_state(busy_voyage_position()))
+    async with app.run_test(size=size) as pilot:
+        await press(pilot, "enter")
+        table = app.screen
+        compositor = table._compositor
+        placed = {w: (g.region, g.order) for w, g in compositor.full_map.items()}
+        keys = table.query_one(KeyBar)
+        shown = keys._shown
+        full: list[bool] = []
+        render_full = compositor.render_full_update
+
+        def counted(simplify: bool = False) -> Any:
+            full.append(simplify)
+            return render_full(simplify=simplify)
+
+        compositor.render_full_update = counted  # type: ignore[method-assign]
+        await press(pilot, "colon")
+        bar = table.query_one(CommandBar)
+        hint = table.query_one(CommandHint)
+        hand = table.query_one("#hand")
+        line = table.query_one("#command-input", Input)
+        assert bar.display and line.has_focus
+        after = compositor.full_map
+        moved = [w for w, (r, o) in placed.items() if (after[w].region, after[w].order) != (r, o)]
+        assert moved == []
+        assert bar.region.contains_region(keys.region)
+        line.value = "zzz"
+        await press(pilot, "enter")
+        assert hint.display and "zzz" in str(hint.render())
+        assert hint.region.bottom - 1 == hand.region.y  # on the rule above the hand
+        assert not hint.region.overlaps(hand.content_region)
+        assert not bar.region.overlaps(hand.region)
+        await press(pilot, "escape")
+        assert not bar.display and not hint.display
+        after = compositor.full_map
+        moved = [w for w, (r, o) in placed.items() if (after[w].region, after[w].order) != (r, o)]
+        assert moved == []
+        assert keys._shown == shown
+        assert full == []

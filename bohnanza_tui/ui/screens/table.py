@@ -605,7 +605,8 @@ class TableScreen(TableView):
         self.advance()
 
     def action_command(self) -> None:
-        self.query_one("#command", CommandBar).open()
+        rows = self.query_one(KeyBar).outer_size.height
+        self.query_one("#command", CommandBar).open(rows, self.command_hint_above())
 
     @on(CommandBar.Submitted)
     def _command(self, event: CommandBar.Submitted) -> None:

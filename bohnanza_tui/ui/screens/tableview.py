@@ -8,14 +8,16 @@ only refused options (shown dimmed); ``TableScreen`` adds what the keys do.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Region
 from textual.notifications import SeverityLevel
+from textual.widget import Widget
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
@@ -24,7 +26,7 @@ from bohnanza_tui.rules.actions import Load, Plant, ToStore
 from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
-from ..widgets import CommandBar, EventLog, KeyBar, Panel, PlayerPanel
+from ..widgets import CommandBar, CommandHint, EventLog, KeyBar, Panel, PlayerPanel
 from .flow import GameFlowScreen
 
 if TYPE_CHECKING:
@@ -52,6 +54,8 @@ class TableView(GameFlowScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "side", _("Log, map, beanometers"), show=False),
     ]
+    #: the players' area, as the first focusable widget (the command line comes first, unseen)
+    AUTO_FOCUS = "#players"
 
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
         super().__init__(hotseat, host)
@@ -76,6 +80,31 @@ class TableView(GameFlowScreen):
         #: keys the key bar lists though hidden: ``v`` where map and meters are off the board
         self.extra_keys: set[str] = set()
 
+    #: set while the focus moves (see ``refresh``)
+    _focus_moving = False
+
+    def set_focus(
+        self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
+    ) -> None:
+        self._focus_moving = True
+        try:
+            super().set_focus(widget, scroll_visible, from_app_focus)
+        finally:
+            self._focus_moving = False
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        # Textual repaints the whole screen when the focus moves (the command line opens or
+        # closes): the widgets that gain and lose it repaint themselves, nothing else changes
+        if self._focus_moving and not (regions or layout or recompose):
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
     def _revealed_hook(self) -> None:
         self.pending_index = 0
         self._pending_seen = ()
@@ -90,6 +119,11 @@ class TableView(GameFlowScreen):
     def compose(self) -> ComposeResult:
         state = self.hs.state
         mode = "-voyage" if state.mode is Mode.VOYAGE else "-classic"
+        # the command line over the key bar, its hint over the rule above the hand, on a layer
+        # of their own: opening it changes no row of the table. First: a widget placed before
+        # another changes the other's painting order, and Textual repaints the whole screen
+        yield CommandHint(id="command-hint")
+        yield CommandBar(self._complete, id="command")
         with Vertical(id="table", classes=mode):
             yield Panel(id="status")
             with Horizontal(id="main"):
@@ -118,7 +152,6 @@ class TableView(GameFlowScreen):
             yield Panel(id="notice")
             yield Panel(id="pending")
             yield Panel(id="hand")
-            yield CommandBar(self._complete, id="command")
         yield Static(
             _("Please enlarge the terminal to at least {w}×{h} characters.").format(
                 w=MIN_WIDTH, h=MIN_HEIGHT
@@ -128,9 +161,8 @@ class TableView(GameFlowScreen):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#command", CommandBar).display = False
         # after each layout: the log strip takes the rows the players leave free (narrow)
-        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._fit_side())
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._laid_out())
         log = self.query_one(EventLog)
         if self.hs.state.mode is Mode.VOYAGE:
             for kind in islandmap.COLUMNS:
@@ -305,6 +337,15 @@ class TableView(GameFlowScreen):
             pending_row.show_content(render.pending_row(pending, self.pending_index, kept))
         self.refused = self._refused_keys()
         self._refresh_footer()
+
+    def _laid_out(self) -> None:
+        self._fit_side()
+        self.query_one("#command", CommandBar).place_hint(self.command_hint_above())
+
+    def command_hint_above(self) -> int:
+        """How far over the screen's bottom the command line's hint ends: on the rule above the hand."""
+        hand = self._panel("#hand")
+        return max(1, self.size.height - hand.region.y - 1) if hand.region else 1
 
     def _fit_side(self) -> None:
         """Narrow: the log strip takes the rows the players and the board leave free (2 at least).
