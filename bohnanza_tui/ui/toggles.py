@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style
+from textual.widget import Widget
 from textual.widgets import OptionList, RadioButton, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
@@ -28,9 +32,182 @@ class Radio(RadioButton):
 
     @property
     def _button(self) -> Content:
-        colour = self.get_visual_style("toggle--button").foreground
-        inner = "•" if self.value else " "
-        return Content.assemble("(", (inner, Style(foreground=colour, bold=True)), ")")
+        return _radio_button(self.value, self.get_visual_style("toggle--button").foreground)
+
+
+def _radio_button(on: bool, colour: object) -> Content:
+    """What a radio button shows: ``(•)`` when chosen, ``( )`` when not."""
+    inner = "•" if on else " "
+    return Content.assemble("(", (inner, Style(foreground=colour, bold=True)), ")")  # type: ignore[arg-type]
+
+
+class RadioList(Widget, can_focus=True):
+    """Options one under the other, the chosen one marked ``(•)``: a RadioSet of Radio
+    buttons in one widget.
+
+    It looks and answers as Textual's RadioSet with a ``Radio`` per option (the same
+    colours from the same theme variables, the same keys: ↑/← and ↓/→ move the cursor,
+    Enter and Space choose; a click chooses the option clicked), at a third of the
+    widgets and without the CSS of three widget classes, which the set-up screen, the
+    app's first, feels at every start.
+    """
+
+    DEFAULT_CSS = """
+    RadioList {
+        border: tall $border-blurred;
+        background: $surface;
+        padding: 0 1;
+        height: auto;
+        width: 1fr;
+        pointer: pointer;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        &.-textual-compact {
+            border: none !important;
+            padding: 0;
+        }
+        & > .radio-list--button {
+            color: $panel-darken-2;
+        }
+        & > .radio-list--button-on {
+            color: $text-success;
+        }
+        & > .radio-list--cursor {
+            background: $block-cursor-blurred-background;
+        }
+        & > .radio-list--hover {
+            background: $block-hover-background;
+        }
+        &:ansi {
+            & > .radio-list--button {
+                color: $ansi-foreground;
+            }
+            & > .radio-list--button-on {
+                color: $accent;
+            }
+        }
+        &:focus {
+            border: tall $border;
+            background-tint: $foreground 5%;
+            & > .radio-list--cursor {
+                background: $block-cursor-background;
+                color: $block-cursor-foreground;
+                text-style: $block-cursor-text-style;
+            }
+        }
+    }
+    """
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "radio-list--button",
+        "radio-list--button-on",
+        "radio-list--cursor",
+        "radio-list--hover",
+    }
+    BINDINGS = [
+        Binding("down,right", "move(1)", _("Next"), show=False),
+        Binding("enter,space", "choose", _("Choose"), show=False),
+        Binding("up,left", "move(-1)", _("Previous"), show=False),
+    ]
+
+    compact: reactive[bool] = reactive(False, toggle_class="-textual-compact")
+    #: the option under the cursor (the first at the start, as a RadioSet's)
+    cursor: reactive[int] = reactive(0)
+    #: the option under the mouse, if any
+    hover: reactive[int | None] = reactive(None)
+
+    class Changed(Message):
+        """Another option was chosen."""
+
+        def __init__(self, radios: RadioList, index: int) -> None:
+            super().__init__()
+            self.radios = radios
+            self.index = index
+
+        @property
+        def value(self) -> object:
+            return self.radios.options[self.index][1]
+
+        @property
+        def control(self) -> RadioList:
+            return self.radios
+
+    def __init__(
+        self,
+        options: list[tuple[str, object]],
+        value: object = None,
+        *,
+        compact: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.options = options
+        values = [v for _label, v in options]
+        self.index = values.index(value) if value in values else 0
+        self.set_reactive(RadioList.compact, compact)
+        self.set_class(compact, "-textual-compact")
+
+    @property
+    def value(self) -> object:
+        return self.options[self.index][1]
+
+    @value.setter
+    def value(self, value: object) -> None:
+        values = [v for _label, v in self.options]
+        if value in values:
+            self.choose(values.index(value))
+
+    def choose(self, index: int) -> None:
+        """Choose the option at ``index`` (the cursor goes there too)."""
+        self.cursor = index
+        if index != self.index:
+            self.index = index
+            self.refresh()
+            self.post_message(self.Changed(self, index))
+
+    def render(self) -> Content:
+        lines = []
+        on_colour = self.get_visual_style("radio-list--button-on").foreground
+        off_colour = self.get_visual_style("radio-list--button").foreground
+        for i, (label, _value) in enumerate(self.options):
+            on = i == self.index
+            if i == self.cursor:
+                style = self.get_visual_style("radio-list--cursor")
+            elif i == self.hover:
+                style = self.get_visual_style("radio-list--hover")
+            else:
+                style = Style()
+            text = Content(label).pad(1, 1).stylize_before(style)
+            lines.append(Content.assemble(_radio_button(on, on_colour if on else off_colour), text))
+        return Content("\n").join(lines)
+
+    def get_content_height(self, _container: Size, _viewport: Size, _width: int) -> int:
+        return len(self.options)
+
+    def action_move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(self.options)
+
+    def action_choose(self) -> None:
+        self.choose(self.cursor)
+
+    def _row(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        if offset is None or not 0 <= offset.y < len(self.options):
+            return None
+        return offset.y
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hover = self._row(event)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hover = None
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()
+        row = self.hover = self._row(event)
+        if row is not None:
+            self.choose(row)
 
 
 class CheckList(SelectionList[SelectionType]):

@@ -17,7 +17,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList, RadioButton
+from textual.widgets import Button, Input, OptionList
 from ui_helpers import classic, make_app, press, screen_text
 
 from bohnanza_tui import i18n
@@ -32,7 +32,7 @@ from bohnanza_tui.ui.screens.help import RULES, HelpScreen, help_markdown
 from bohnanza_tui.ui.screens.setup import LEVEL_NAMES, SetupScreen, form_height
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.seats import COMPUTER, LEVELS
-from bohnanza_tui.ui.toggles import Cycle
+from bohnanza_tui.ui.toggles import Cycle, RadioList
 
 SMALL = (80, 24)
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -81,7 +81,7 @@ async def seats(pilot: Pilot, mode: str, count: int) -> None:
     """Choose the mode and the number of players on the set-up screen."""
     screen = pilot.app.screen
     if mode == "voyage":
-        screen.query_one("#voyage", RadioButton).value = True
+        screen.query_one("#mode", RadioList).value = "voyage"
         await pilot.pause()
     await press(pilot, *["plus"] * (count - screen.count))  # type: ignore[attr-defined]
     assert screen.count == count  # type: ignore[attr-defined]
@@ -121,7 +121,7 @@ async def test_the_whole_set_up_form_shows(
         room = above_footer(app).intersection(screen.query_one("#setup-box").content_region)
         controls = [
             w
-            for w in screen.query("Input, Button, Cycle, RadioSet, #unfinished")
+            for w in screen.query("Input, Button, Cycle, RadioList, #unfinished")
             if w.display and (not w.parent or w.parent.display)
         ]
         buttons = 3 if unfinished else 2  # Start, Resume, Load

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input
-from ui_helpers import SIZE, classic, make_app, press, screen_text
+from ui_helpers import SIZE, classic, click_option, make_app, press, screen_text
 
 from bohnanza_tui.rules.actions import Plant
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
@@ -160,6 +160,6 @@ async def test_set_up_choices_read_without_colour(monkeypatch: pytest.MonkeyPatc
         text = screen_text(app)
         assert "(•) Classic Bohnanza" in text and "( ) Bohn Voyage" in text
         assert "◀ 3 ▶" in text and "◀ Human ▶" in text
-        await pilot.click("#voyage")
+        await click_option(pilot, "#mode", 1)  # Bohn Voyage
         text = screen_text(app)
         assert "( ) Classic Bohnanza" in text and "(•) Bohn Voyage" in text

@@ -150,3 +150,25 @@ def test_escape_closes_a_dialog_after_a_short_wait_unless_escdelay_says_otherwis
     run_app()
     assert seen == [str(ESCDELAY), "300"]
     assert ESCDELAY < 100  # Textual's own wait
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_set_up_screen_is_styled_as_a_full_restyle_styles_it(
+    size: tuple[int, int],
+) -> None:
+    """Its widgets are styled once, as they are mounted (Textual styles them all again when
+    a screen first shows; the set-up screen restyles itself only): nothing differs from
+    the styles a restyle of every widget gives them."""
+
+    class Shown(app.BohnanzaApp):
+        def _preload(self) -> None:  # no later stylesheets, whose reading restyles all
+            pass
+
+    started = Shown(autosave=None)
+    async with started.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert started._later_styles
+        nodes = list(started.screen.walk_children(with_self=True))
+        styled = [dict(node.styles.base._rules) for node in nodes]
+        started.stylesheet.update_nodes(nodes, animate=False)
+        assert [dict(node.styles.base._rules) for node in nodes] == styled

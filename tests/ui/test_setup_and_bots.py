@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import SIZE, press, screen_text
+from ui_helpers import SIZE, click_option, press, screen_text
 
 from bohnanza_tui.rules.save import load_file
 from bohnanza_tui.ui.app import BohnanzaApp
@@ -89,6 +89,30 @@ async def test_one_step_from_human_gives_the_default_computer_level() -> None:
         assert "◀ Computer · random ▶" in screen_text(app)
 
 
+async def test_the_game_is_chosen_by_keys_as_in_a_radio_set() -> None:
+    """↓/→ and ↑/← move the cursor over the modes without choosing; Enter or Space chooses
+    the mode under it; a click chooses the mode clicked. The mark reads in the text."""
+    app = BohnanzaApp(autosave=None, bot_factory=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#mode").focus()
+        await press(pilot, "down")
+        assert screen.mode == "classic" and "(•) Classic Bohnanza" in screen_text(app)
+        await press(pilot, "enter")
+        assert screen.mode == "voyage" and "(•) Bohn Voyage" in screen_text(app)
+        await press(pilot, "right", "space")  # round to the first
+        assert screen.mode == "classic" and "( ) Bohn Voyage" in screen_text(app)
+        await press(pilot, "left", "space", "up", "enter")
+        assert screen.mode == "classic"
+        await press(pilot, "tab")  # away, then back with a click on the second line
+        await click_option(pilot, "#mode", 1)
+        assert screen.mode == "voyage" and app.focused is screen.query_one("#mode")
+        await click_option(pilot, "#mode", 1)  # clicked again: stays chosen
+        assert screen.mode == "voyage"
+
+
 async def test_voyage_set_up_limits_the_player_count() -> None:
     app = BohnanzaApp(autosave=None, bot_factory=None, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -96,7 +120,7 @@ async def test_voyage_set_up_limits_the_player_count() -> None:
         assert "Computer players are not installed" in screen_text(app)
         await press(pilot, *["plus"] * 6)
         assert "◀ 7 ▶" in screen_text(app) and "7." in screen_text(app)
-        await pilot.click("#voyage")
+        await click_option(pilot, "#mode", 1)  # Bohn Voyage
         text = screen_text(app)
         assert "◀ 5 ▶" in text and "6." not in text  # Bohn Voyage: 3 to 5 players
         await press(pilot, "ctrl+n")

@@ -77,3 +77,10 @@ def notice(app: App) -> str:
     table = next(s for s in app.screen_stack if isinstance(s, TableView))
     line = table.query_one("#notice")
     return str(line.render()) if line.display else ""
+
+
+async def click_option(pilot: Pilot, selector: str, index: int) -> None:
+    """Click the ``index``-th option (a line) of a list of options such as the game's mode."""
+    widget = pilot.app.screen.query_one(selector)
+    inside = widget.content_region.offset - widget.region.offset
+    await pilot.click(selector, offset=(inside.x + 1, inside.y + index))

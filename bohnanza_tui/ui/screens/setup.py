@@ -17,6 +17,7 @@ from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -24,8 +25,6 @@ from textual.widgets import (
     Button,
     Input,
     OptionList,
-    RadioButton,
-    RadioSet,
     Static,
 )
 from textual.widgets.option_list import Option
@@ -52,7 +51,7 @@ from ..host import SetupHost
 from ..keybar import KeyBar
 from ..saves import SavedGame
 from ..seats import COMPUTER, DEFAULT_LEVEL, HUMAN, SEAT_LEVELS, Seat
-from ..toggles import Cycle, Radio
+from ..toggles import Cycle, RadioList
 from .confirm import ConfirmScreen
 
 #: narrower than this, or lower than the full form (``form_height``), the form is compact:
@@ -89,63 +88,109 @@ DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay")
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
 
 
+def _label_strip(label: str, width: int, style: RichStyle, bold: bool = False) -> Strip:
+    """A line of ``width`` cells with ``label`` at its left (its leading spaces left blank)."""
+    blank = RichStyle(bgcolor=style.bgcolor)  # as Textual paints the room around widgets
+    text = set_cell_size(label, width).rstrip()
+    shown = text.lstrip()
+    indent = len(text) - len(shown)
+    return Strip(
+        [
+            Segment(" " * indent, blank),
+            Segment(shown, style + RichStyle(bold=True) if bold else style),
+            Segment(" " * (width - cell_len(text)), blank),
+        ],
+        width,
+    )
+
+
+def _label_line(widget: Widget) -> int:
+    """The line of a form's row that holds its label: the line of the controls' text (the
+    second in the full form, under the top of a tall box or a control's blank line; the
+    first when compact)."""
+    return 0 if getattr(widget.screen, "compact", False) else 1
+
+
 class Labelled(Horizontal):
-    """A row of the form that paints its own label, left of its controls.
+    """A row of the form that paints its own label, left of its controls (the title)."""
 
-    A widget fewer a row than a Label beside the controls (each widget costs the
-    first frame a few milliseconds). The label stands on the line of the controls'
-    text: the second in the full form (under the top of a tall box, or a control's
-    blank line), the first when compact. The controls leave it room: the first one's
-    left margin (``indent``), or the stylesheet's.
-    """
-
-    def __init__(
-        self, label: str, *, bold: bool = False, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, label: str, *, bold: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.label = label
         self.bold = bold
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        style = self.rich_style
-        blank = RichStyle(bgcolor=style.bgcolor)  # as Textual paints the room around widgets
-        if y != (0 if getattr(self.screen, "compact", False) else 1):
-            return Strip([Segment(" " * width, blank)], width)
-        text = set_cell_size(self.label, width).rstrip()
-        label = text.lstrip()
-        indent = len(text) - len(label)
-        return Strip(
-            [
-                Segment(" " * indent, blank),
-                Segment(label, style + RichStyle(bold=True) if self.bold else style),
-                Segment(" " * (width - cell_len(text)), blank),
-            ],
-            width,
-        )
+        if y != _label_line(self):
+            return Strip([Segment(" " * width, RichStyle(bgcolor=self.rich_style.bgcolor))], width)
+        return _label_strip(self.label, width, self.rich_style, self.bold)
 
 
-def indent(widget: Widget, width: int) -> Widget:
-    """``widget`` with room for its row's label at its left."""
-    widget.styles.margin = (0, 0, 0, width)
-    return widget
+class Painted(Widget):
+    """A container that paints labels left of some of its children, on the line of their
+    text: a widget fewer per label than a Label or a row container beside each (each widget
+    costs the first frame a few milliseconds). The children leave the label room (their
+    left margin). What moves a child calls ``refresh`` (the set-up screen's ``_check_size``).
+    """
+
+    def labels(self) -> list[tuple[Widget, str]]:
+        """The children that have a label, and their labels."""
+        raise NotImplementedError
+
+    #: the labels by line, and the style, of the paint in progress (``render_lines``)
+    _rows: dict[int, str] = {}
+    _style = RichStyle()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        top = self.content_region.y - _label_line(self)
+        self._rows = {w.region.y - top: label for w, label in self.labels() if w.display}
+        self._style = self.rich_style
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        label = self._rows.get(y)
+        if label is None:
+            return Strip([Segment(" " * width, RichStyle(bgcolor=self._style.bgcolor))], width)
+        return _label_strip(label, width, self._style)
 
 
-class SeatRow(Labelled):
-    """One seat: a name, and who plays it (a person, or a computer player of some level)."""
+class SetupBox(Painted, Vertical):
+    """The form: its rows one under the other, each row's label painted left of its control."""
 
-    def __init__(self, index: int, bots: bool, compact: bool = False) -> None:
-        super().__init__(f"  {index + 1}.", classes="seat")  # the name's margin leaves it room
-        self.index = index
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self._labels: list[tuple[Widget, str]] = []
+
+    def labelled(self, widget: Widget, label: str) -> Widget:
+        """``widget`` as a row of the form, under ``label``."""
+        self._labels.append((widget, label))
+        return widget
+
+    def labels(self) -> list[tuple[Widget, str]]:
+        return self._labels
+
+
+class SeatList(Painted):
+    """The seats: a name and who plays it (a person, or a computer player of some level)
+    for each, in a grid, with each seat's number painted left of its name."""
+
+    def __init__(self, bots: bool, compact: bool = False) -> None:
+        super().__init__(id="seats")
         self.bots = bots
         self.compact = compact
 
     def compose(self) -> ComposeResult:
-        yield Input(
-            _(DEFAULT_NAMES[self.index]),
+        # seats for more players are mounted when the count goes up (a quick first paint)
+        for i in range(3):
+            yield from self.seat_widgets(i)
+
+    def seat_widgets(self, index: int) -> list[Widget]:
+        name = Input(
+            _(DEFAULT_NAMES[index]),
             max_length=20,
             classes="seat-name",
-            id=f"name-{self.index}",
+            id=f"name-{index}",
             compact=self.compact,
         )
         options: list[tuple[str, object]] = [(_("Human"), HUMAN)]
@@ -154,15 +199,34 @@ class SeatRow(Labelled):
                 (_("Computer · {level}").format(level=_(LEVEL_NAMES[lv])), f"{COMPUTER}:{lv}")
                 for lv in SEAT_LEVELS
             ]
-        kind = Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{self.index}")
+        kind = Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{index}")
         # as wide as its longest choice in the language in use ("◀ ", " ▶" and padding)
         kind.styles.width = max(cell_len(text) for text, _value in options) + 6
-        yield kind
+        return [name, kind]
 
-    def seat(self) -> Seat:
-        name = self.query_one(".seat-name", Input).value.strip()
-        kind, _sep, level = str(self.query_one(".seat-kind", Cycle).value).partition(":")
-        return Seat(name, kind, level or DEFAULT_LEVEL)
+    def labels(self) -> list[tuple[Widget, str]]:
+        return [(name, f"  {i + 1}.") for i, name in enumerate(self.query(".seat-name"))]
+
+    @property
+    def shown(self) -> int:
+        """How many seats are mounted, shown or not."""
+        return len(self.query(".seat-name"))
+
+    def show(self, count: int) -> None:
+        """Show the first ``count`` seats (mounting those never shown yet)."""
+        for widget in self.query(".seat-name, .seat-kind"):
+            widget.display = int(str(widget.id).rpartition("-")[2]) < count
+        if count > self.shown:
+            self.mount_all(w for i in range(self.shown, count) for w in self.seat_widgets(i))
+
+    def seats(self, count: int) -> list[Seat]:
+        seats = []
+        for i in range(count):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            value = str(self.query_one(f"#kind-{i}", Cycle).value)
+            kind, _sep, level = value.partition(":")
+            seats.append(Seat(name, kind, level or DEFAULT_LEVEL))
+        return seats
 
 
 class SetupScreen(Screen[None]):
@@ -181,6 +245,7 @@ class SetupScreen(Screen[None]):
         self.can_resume = can_resume
         self.unfinished: list[SavedGame] = []
         self.compact = False
+        self.spaced = False
         #: the options side by side, each as wide as its longest choice (and padding)
         self.options_width = 0
 
@@ -196,14 +261,12 @@ class SetupScreen(Screen[None]):
             )
         # laid out for the terminal's size from the first paint (no second layout on mount)
         compact, spaced = self._layout(self.app.size.width, self.app.size.height)
-        self.compact = compact
+        self.compact, self.spaced = compact, spaced
         self.set_class(compact, "-compact")
         self.set_class(spaced, "-spaced")
 
-        def row(key: str) -> Labelled:
-            return Labelled(labels[key], classes="setup-row")
-
-        with Vertical(id="setup-box"):
+        box = SetupBox(id="setup-box")
+        with box:
             with Labelled(_("Bohnanza — a new game"), bold=True, id="setup-head"):
                 language = Cycle(
                     [(native_name(lang), lang) for lang in available_languages()],
@@ -212,26 +275,25 @@ class SetupScreen(Screen[None]):
                 )
                 language.tooltip = _("Language (remembered for the next start)")
                 yield language
-            with row("Game"), indent(RadioSet(id="mode", compact=compact), width):
-                yield Radio(_("Classic Bohnanza (2-7 players)"), value=True, id="classic")
-                yield Radio(_("Bohn Voyage (3-5 players)"), id="voyage")
-            with row("Players"):
-                yield indent(Cycle(self._count_options("classic"), 3, id="count"), width)
-            with Vertical(id="seats"):
-                # rows for more players are mounted when the count goes up (a quick first paint)
-                for i in range(3):
-                    yield SeatRow(i, self.bots, compact)
+            modes: list[tuple[str, object]] = [
+                (_("Classic Bohnanza (2-7 players)"), "classic"),
+                (_("Bohn Voyage (3-5 players)"), "voyage"),
+            ]
+            mode = RadioList(modes, "classic", id="mode", compact=compact)
+            yield box.labelled(mode, labels["Game"])
+            count = Cycle(self._count_options("classic"), 3, id="count")
+            yield box.labelled(count, labels["Players"])
+            yield SeatList(self.bots, compact)
             if not self.bots:
                 yield Static(
                     _("Computer players are not installed in this version."), classes="setup-note"
                 )
-            with row("Seed"):
-                hint = _("optional: a number replays the same deal")
-                seed = Input(placeholder=hint, type="integer", id="seed", compact=compact)
-                self._size_seed(seed)
-                yield indent(seed, width)
+            hint = _("optional: a number replays the same deal")
+            seed = Input(placeholder=hint, type="integer", id="seed", compact=compact)
+            self._size_seed(seed)
+            yield box.labelled(seed, labels["Seed"])
             if self.bots:
-                with row("Options"), indent(Horizontal(id="setup-options"), width):
+                with box.labelled(Horizontal(id="setup-options"), labels["Options"]):
                     yield from self._options()
             # a message (#setup-error) is mounted above the buttons when there is one
             with Horizontal(id="setup-buttons"):
@@ -241,6 +303,7 @@ class SetupScreen(Screen[None]):
                 yield Button(_("Load a saved game"), id="load", compact=compact)
             # the unfinished games are listed after the first paint (a light read of each
             # file), in a list mounted then if there are any
+        self._indent_rows(box, compact, spaced)
         yield KeyBar(id="keys")
 
     def _option_choices(self) -> tuple[list[tuple[str, object]], list[tuple[str, object]]]:
@@ -298,6 +361,10 @@ class SetupScreen(Screen[None]):
         self._first_layout = get_time()
         laid_out = self._size != self.app.size  # Textual lays out (and paints) only then
         event.prevent_default()
+        # Textual styles every widget again here: they were styled as they were mounted,
+        # after compose had set the screen's classes, so the screen alone is (some 12 ms)
+        event.refresh_styles = False
+        self.app.stylesheet.update_nodes([self], animate=False)
         Screen._on_screen_resume(self, event)
         if laid_out:
             for widget in self.walk_children(Widget):
@@ -337,20 +404,36 @@ class SetupScreen(Screen[None]):
             hint = cell_len(seed.placeholder)
             seed.styles.width = min(max(46, hint + 6), ROW_WIDTH - self.label_width)
 
-    def _check_size(self) -> None:
+    def _indent_rows(self, box: SetupBox, compact: bool, spaced: bool) -> None:
+        """The rows' controls leave room for their labels, and a blank line under them
+        (not in the compact form, unless ``spaced``)."""
+        gap = 0 if compact and not spaced else 1
+        for widget, _label in box.labels():
+            widget.styles.margin = (0, 0, gap, self.label_width)
+
+    def _check_size(self, moved: bool = False) -> None:
+        """Lay the form out for the terminal's size. ``moved``: rows came or went (the
+        labels are painted again where their rows are now)."""
         compact, spaced = self._layout(self.size.width, self.size.height)
+        if not self.query(SeatList):
+            return  # not composed yet
+        box = self.query_one(SetupBox)
+        seats = self.query_one(SeatList)
+        if moved or (compact, spaced) != (self.compact, self.spaced):
+            box.refresh()
+            seats.refresh()
+            self._indent_rows(box, compact, spaced)
+        self.spaced = spaced
         self.set_class(spaced, "-spaced")
         if compact == self.compact:
             return
         self.compact = compact
         self.set_class(compact, "-compact")
-        for widget in self.query("Input, Button, RadioSet"):
+        for widget in self.query("Input, Button, RadioList"):
             widget.compact = compact  # type: ignore[attr-defined]
         self._size_seed(self.query_one("#seed", Input))
-        for row in self.query(SeatRow):
-            row.compact = compact
-        for labelled in self.query(Labelled):
-            labelled.refresh()  # its label moves a line up or down
+        seats.compact = compact
+        self.query_one("#setup-head").refresh()  # the title moves a line up or down
         focused = self.focused
         if focused is not None:
             self.call_after_refresh(focused.scroll_visible, animate=False)
@@ -369,7 +452,7 @@ class SetupScreen(Screen[None]):
             self.query_one("#setup-box").mount(error, before="#setup-buttons")
         error.update(text)
         error.display = bool(text)
-        self._check_size()
+        self._check_size(moved=True)
 
     async def _list_unfinished(self) -> None:
         games = self.host.unfinished_games()
@@ -387,7 +470,7 @@ class SetupScreen(Screen[None]):
         listing.border_title = _("Unfinished games · Enter goes on with one")
         listing.display = bool(games)
         listing.highlighted = 0 if games else None
-        self._check_size()
+        self._check_size(moved=True)
 
     @on(OptionList.OptionSelected, "#unfinished")
     def _resume_unfinished(self, event: OptionList.OptionSelected) -> None:
@@ -398,23 +481,17 @@ class SetupScreen(Screen[None]):
 
     @property
     def mode(self) -> str:
-        return "voyage" if self.query_one("#voyage", RadioButton).value else "classic"
+        return str(self.query_one("#mode", RadioList).value)
 
     @property
     def count(self) -> int:
         return int(self.query_one("#count", Cycle).value)  # type: ignore[call-overload]
 
     def _show_seats(self, count: int) -> None:
-        rows = list(self.query(SeatRow))
-        for row in rows:
-            row.display = row.index < count
-        if count > len(rows):
-            self.query_one("#seats").mount_all(
-                SeatRow(i, self.bots, self.compact) for i in range(len(rows), count)
-            )
-        self._check_size()
+        self.query_one(SeatList).show(count)
+        self._check_size(moved=True)
 
-    @on(RadioSet.Changed, "#mode")
+    @on(RadioList.Changed, "#mode")
     def _mode_changed(self) -> None:
         counts = PLAYER_COUNTS[self.mode]
         count = min(max(self.count, counts[0]), counts[-1])
@@ -431,7 +508,7 @@ class SetupScreen(Screen[None]):
         self.query_one("#count", Cycle).value = min(max(self.count + step, counts[0]), counts[-1])
 
     def seats(self) -> list[Seat]:
-        return [row.seat() for row in self.query(SeatRow) if row.index < self.count]
+        return self.query_one(SeatList).seats(self.count)
 
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
