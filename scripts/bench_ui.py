@@ -185,7 +185,13 @@ async def cpu_position(
     collector.relax()  # the garbage collector as ``run_app`` (the command) sets it
     app.ahead = True
     frames: list[float] = []
-    app.post_display_hook = lambda: frames.append(time.process_time())  # type: ignore[method-assign]
+    hook = app.post_display_hook  # (the app's own: it times the autosave after the frame)
+
+    def stamped() -> None:
+        frames.append(time.process_time())
+        hook()
+
+    app.post_display_hook = stamped  # type: ignore[method-assign]
     samples: list[Sample] = []
     # the frames are rendered to the text a terminal would get (and thrown away)
     headless = HeadlessDriver.is_headless

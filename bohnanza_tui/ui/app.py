@@ -28,6 +28,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
+from textual.timer import Timer
 
 from bohnanza_tui.i18n import _
 from bohnanza_tui.modes import DEFAULT_OFFERS
@@ -57,6 +58,10 @@ GAME_MODULES = (
 
 #: seconds after the set-up screen's first frame that the rules start loading in the background
 PRELOAD_AFTER = 0.2
+#: seconds from a move's frame to its autosave (the terminal gets the frame first), and
+#: from the move itself at the latest
+SAVE_AFTER_FRAME = 0.01
+SAVE_AT_THE_LATEST = 0.25
 
 #: the stylesheets the set-up screen uses, read at start
 SETUP_STYLES = ("app.tcss", "setup.tcss")
@@ -199,6 +204,8 @@ class BohnanzaApp(App[int]):
         self.coin_history: list[list[int]] = []
         #: a move is shown and its autosave not yet written
         self._save_due = False
+        #: the autosave is to be written shortly after the frame just displayed
+        self._save_timer: Timer | None = None
         #: for a person at the keyboard (the ``bohnanza`` command, ``run_app``; not the
         #: tests, which start hundreds of apps): once a table shows, its dialogs are built
         #: ahead and the garbage collector settles (``_settle``)
@@ -415,14 +422,34 @@ class BohnanzaApp(App[int]):
 
     def _autosave_soon(self) -> None:
         """Write the autosave right after the screen shows the move: a key's answer
-        doesn't wait for the disk (moves in quick succession are written once)."""
+        doesn't wait for the disk (moves in quick succession are written once).
+
+        The frame is written to the terminal by Textual's writer thread, which needs
+        the interpreter (the GIL) for it: the save waits ``SAVE_AFTER_FRAME`` after the
+        frame was handed over (``post_display_hook``), so that the thread writes it
+        while the app is idle instead of waiting for the save. In case no frame comes
+        (another screen shows, unchanged), the save is written ``SAVE_AT_THE_LATEST``
+        after the move; on quitting at once (``on_unmount``).
+        """
         if self._save_due:
             return
         self._save_due = True
-        if not self.call_after_refresh(self._autosave_due):
+        if self.is_running and not self._exit:
+            self.set_timer(SAVE_AT_THE_LATEST, self._autosave_due)
+        else:
             self._autosave_due()
 
+    def post_display_hook(self) -> None:
+        if self._save_due:  # after the last frame of the move
+            if self._save_timer is None:
+                self._save_timer = self.set_timer(SAVE_AFTER_FRAME, self._autosave_due)
+            else:
+                self._save_timer.reset()
+
     def _autosave_due(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.stop()
+            self._save_timer = None
         if self._save_due:
             self._save_due = False
             self._autosave()

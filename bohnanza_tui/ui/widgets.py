@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
@@ -28,7 +28,7 @@ from bohnanza_tui.rules import GameState
 from . import render
 from .keybar import KeyBar
 
-__all__ = ["CommandBar", "CommandHint", "EventLog", "KeyBar", "Panel", "PlayerPanel"]
+__all__ = ["Area", "CommandBar", "CommandHint", "EventLog", "KeyBar", "Panel", "PlayerPanel"]
 
 
 class Panel(Static):
@@ -236,6 +236,27 @@ class PlayerPanel(Panel):
         if shown is not None:
             state, viewer, wide, computer = shown
             self.show(state, viewer, wide=wide, computer=computer, compact=True)
+
+
+class Area(VerticalScroll):
+    """A scrolling area of the table, which looks the same with and without the focus.
+
+    Gaining or losing the focus repaints nothing: Textual repaints the whole area,
+    every panel in it, when the command line takes the focus from it and when it
+    gets it back (Textual's handlers, without their ``refresh``).
+    """
+
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
 
 class QuietScrollBar(ScrollBar):

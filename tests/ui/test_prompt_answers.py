@@ -38,3 +38,38 @@ async def test_a_move_is_saved_even_when_the_app_closes_right_after_it(tmp_path:
         await pilot.press("ctrl+q")
     assert len(session.log) == 1
     assert load_file(save).log == session.log
+
+
+async def test_the_autosave_is_written_after_the_moves_frame(tmp_path: Path) -> None:
+    """The frame goes to the terminal first, the save shortly after (``SAVE_AFTER_FRAME``);
+    a move without a frame is saved all the same (``SAVE_AT_THE_LATEST``)."""
+    save = tmp_path / "autosave.json"
+    session = classic()
+    app = make_app(session, autosave=save)
+    happened: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        await pilot.pause(0.3)
+        hook, write = app.post_display_hook, app._autosave
+
+        def displayed() -> None:
+            happened.append("frame")
+            hook()
+
+        def saved() -> None:
+            happened.append("save")
+            write()
+
+        app.post_display_hook = displayed  # type: ignore[method-assign]
+        app._autosave = saved  # type: ignore[method-assign]
+        await pilot.press("p")
+        await pilot.pause(0.4)
+        assert happened.count("save") == 1
+        assert "frame" in happened[: happened.index("save")]
+        assert load_file(save).log == session.log
+        happened.clear()
+        session.undo(0, [])
+        app.after_action()  # nothing on the screen changes: no frame to wait for
+        await pilot.pause(0.4)
+        assert happened == ["save"]
+        assert load_file(save).log == session.log == []

@@ -268,3 +268,43 @@ async def test_the_command_line_opens_over_the_key_bar_and_lays_out_nothing_else
         assert moved == []
         assert keys._shown == shown
         assert full == []
+
+
+async def test_a_partial_update_sends_what_textual_would_send() -> None:
+    """The table's compositor cuts up only the widgets under the changed regions: for any
+    changed regions, with and without the command line over the key bar, it sends exactly
+    the text Textual's own would."""
+    from textual._compositor import Compositor
+
+    from bohnanza_tui.ui.compositor import SpanCompositor
+
+    app = make_app(from_state(busy_voyage_position()))
+    width, height = SIZE
+    rng = random.Random(5)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "1")
+        for opened in (False, True):
+            if opened:
+                await press(pilot, "colon")
+            await pilot.pause()
+            compositor = app.screen._compositor
+            assert isinstance(compositor, SpanCompositor)
+            plant = {  # what a plant changed: a field, the hand, the status, the log, the keys
+                Region(1, 37, 118, 1),
+                Region(2, 3, 66, 1),
+                Region(72, 2, 48, 28),
+                Region(0, 38, 120, 2),
+                Region(1, 1, 118, 1),
+            }
+            for n in range(80):
+                regions = set(plant) if n == 0 else set()
+                for _ in range(rng.randint(1, 6) if n else 0):
+                    x, y = rng.randrange(width), rng.randrange(height)
+                    w, h = rng.randint(1, width - x), rng.randint(1, min(4, height - y))
+                    regions.add(Region(x, y, w, h))
+                compositor._dirty_regions.update(regions)
+                ours = compositor.render_partial_update()
+                compositor._dirty_regions.update(regions)
+                textuals = Compositor.render_partial_update(compositor)
+                assert ours is not None and textuals is not None
+                assert ours.render_segments(app.console) == textuals.render_segments(app.console)

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, ClassVar, Self
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
 from textual.widgets import Static
@@ -26,7 +26,8 @@ from bohnanza_tui.rules.actions import Load, Plant, ToStore
 from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
-from ..widgets import CommandBar, CommandHint, EventLog, KeyBar, Panel, PlayerPanel
+from ..compositor import SpanCompositor
+from ..widgets import Area, CommandBar, CommandHint, EventLog, KeyBar, Panel, PlayerPanel
 from .flow import GameFlowScreen
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ class TableView(GameFlowScreen):
 
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
         super().__init__(hotseat, host)
+        # a key's frame cuts up only the widgets under what changed (see ``compositor``)
+        self._compositor = SpanCompositor()
         self.pending_index = 0
         #: the beans waiting to be planted when last shown (a new set selects a plantable one)
         self._pending_seen: tuple[int, ...] = ()
@@ -105,6 +108,64 @@ class TableView(GameFlowScreen):
             return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
+    #: set while a layout pass runs (see ``_refresh_layout``): its paint waits
+    _laying_out = False
+    _paint_held = False
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """Textual's layout pass, and a second only when a scrollbar came or went; one paint.
+
+        Every widget that gets another size in a pass asks for another pass (its
+        ``virtual_size`` asks for a layout), and the scrollbars that come or go with
+        the new sizes are placed only by the next one, which asks for a third: the
+        cards turned up by ``e`` took three passes and three frames. A pass lays out
+        every widget at its new size already, so the layouts asked for during it are
+        dropped; a scrollbar that came or went gets its second pass at once; the
+        repaints asked for during it (the widgets with a new size) go into the one
+        paint after the last pass (they were a second frame).
+        """
+        if scroll and not self._layout_widgets:  # scrolling: Textual's quick path
+            super()._refresh_layout(size, scroll)
+            return
+        bars = self._scrollbars()
+        asked = {w for w, _geometry in self._compositor.layers if w._layout_required}
+        dirty = {w for w, _geometry in self._compositor.layers if w._repaint_required}
+        self._laying_out, self._paint_held = True, False
+        try:
+            super()._refresh_layout(size, scroll)
+            if self._scrollbars() != bars:
+                super()._refresh_layout(size, scroll)
+        finally:
+            self._laying_out = False
+        repaint: set[Widget] = set()
+        for widget, _geometry in self._compositor.layers:
+            if widget._layout_required and widget not in asked:
+                widget._layout_required = False
+            if widget._repaint_required and widget not in dirty:
+                widget._repaint_required = False
+                repaint.add(widget)
+        if self._paint_held:
+            self._paint_held = False
+            self._compositor.update_widgets(repaint)
+            self._compositor_refresh()
+        elif repaint:
+            for widget in repaint:
+                widget._repaint_required = True  # not painted now: as Textual does it
+                widget.check_idle()
+
+    def _scrollbars(self) -> list[tuple[bool, bool]]:
+        return [
+            (w.show_vertical_scrollbar, w.show_horizontal_scrollbar)
+            for w, _geometry in self._compositor.layers
+            if w.is_scrollable
+        ]
+
+    def _compositor_refresh(self) -> None:
+        if self._laying_out:
+            self._paint_held = True  # painted once the layout is done (``_refresh_layout``)
+            return
+        super()._compositor_refresh()
+
     def _revealed_hook(self) -> None:
         self.pending_index = 0
         self._pending_seen = ()
@@ -128,19 +189,19 @@ class TableView(GameFlowScreen):
             yield Panel(id="status")
             with Horizontal(id="main"):
                 with Vertical(id="left"):
-                    with VerticalScroll(id="players"):
+                    with Area(id="players"):
                         # the person at the keyboard (else the player whose turn it is), larger
                         yield PlayerPanel(state.active, id="player-big", classes="player big")
                         with Container(id="player-grid"):
                             for p in range(len(state.players)):
                                 yield PlayerPanel(p, id=f"player-{p}", classes="player")
-                    with VerticalScroll(id="board"):
+                    with Area(id="board"):
                         yield Panel(id="faceup")
                         yield Panel(id="offers")
                         yield Panel(id="reference")
                 with Vertical(id="side"):
                     yield EventLog(id="log", wrap=True, markup=False, min_width=20)
-                    with VerticalScroll(id="side-more"):
+                    with Area(id="side-more"):
                         if state.mode is Mode.VOYAGE:
                             yield Panel(id="side-map")
                         yield Panel(id="side-meters")
