@@ -34,7 +34,6 @@ from bohnanza_tui.i18n import _
 from bohnanza_tui.modes import DEFAULT_OFFERS
 from bohnanza_tui.resources import assets_path, autosave_path
 
-from . import saves
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
@@ -318,11 +317,15 @@ class BohnanzaApp(App[int]):
     # -- unfinished games -----------------------------------------------------------------
 
     def unfinished_games(self) -> list[SavedGame]:
+        from . import saves  # after the set-up screen's first frame
+
         self._autosave_due()
         return saves.unfinished(self.autosave_target)
 
     def _put_aside(self) -> None:
         """Another game takes the autosave: an unfinished game there moves to the kept ones."""
+        from . import saves
+
         self._autosave_due()  # with its last move
         try:
             saves.put_aside(self.autosave_target)

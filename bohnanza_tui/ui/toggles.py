@@ -1,41 +1,47 @@
-"""Choices whose state reads in the text itself: ``(•)``/``( )``, ``[x]``/``[ ]``, ``◀ 4 ▶``.
+"""Choices whose state reads in the text itself: ``◀ 4 ▶`` (Cycle), ``(•)``/``( )`` (RadioList).
 
 Textual draws every radio button and selection box with the same block glyph
 and tells "on" from "off" by colour only. These draw the state as a glyph, so
-it shows under ``NO_COLOR``, to a screen reader and in a terminal capture.
+it shows under ``NO_COLOR``, to a screen reader and in a terminal capture
+(``Radio`` and ``CheckList``, ``[x]``/``[ ]``, are in ``.checks``; this module
+hands them out too).
 
 Nothing here imports the rules core: the set-up screen is built from these.
 """
 
 from __future__ import annotations
 
-from rich.segment import Segment
-from rich.style import Style as RichStyle
+from typing import TYPE_CHECKING, Any
+
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
-from textual.widgets import OptionList, RadioButton, SelectionList, Static
-from textual.widgets.option_list import OptionDoesNotExist
-from textual.widgets.selection_list import SelectionType
+from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
 
-
-class Radio(RadioButton):
-    """A radio button that reads ``(•)`` when chosen and ``( )`` when not."""
-
-    @property
-    def _button(self) -> Content:
-        return _radio_button(self.value, self.get_visual_style("toggle--button").foreground)
+if TYPE_CHECKING:
+    from .checks import CheckList as CheckList
+    from .checks import Radio as Radio
 
 
-def _radio_button(on: bool, colour: object) -> Content:
+def __getattr__(name: str) -> Any:
+    """``Radio`` and ``CheckList`` (in ``.checks``), imported when first asked for: the
+    set-up screen, which imports this module, uses neither, and Textual's selection list
+    takes a few milliseconds of the launch to import."""
+    if name in ("Radio", "CheckList"):
+        from . import checks
+
+        return getattr(checks, name)
+    raise AttributeError(name)
+
+
+def radio_button(on: bool, colour: object) -> Content:
     """What a radio button shows: ``(•)`` when chosen, ``( )`` when not."""
     inner = "•" if on else " "
     return Content.assemble("(", (inner, Style(foreground=colour, bold=True)), ")")  # type: ignore[arg-type]
@@ -179,7 +185,7 @@ class RadioList(Widget, can_focus=True):
             else:
                 style = Style()
             text = Content(label).pad(1, 1).stylize_before(style)
-            lines.append(Content.assemble(_radio_button(on, on_colour if on else off_colour), text))
+            lines.append(Content.assemble(radio_button(on, on_colour if on else off_colour), text))
         return Content("\n").join(lines)
 
     def get_content_height(self, _container: Size, _viewport: Size, _width: int) -> int:
@@ -208,35 +214,6 @@ class RadioList(Widget, can_focus=True):
         row = self.hover = self._row(event)
         if row is not None:
             self.choose(row)
-
-
-class CheckList(SelectionList[SelectionType]):
-    """A SelectionList whose boxes read ``[x]`` when picked and ``[ ]`` when not."""
-
-    def render_line(self, y: int) -> Strip:
-        line = OptionList.render_line(self, y)  # the prompt, without Textual's colour-only box
-        scroll_y = self.scroll_offset.y
-        index = scroll_y + y
-        try:
-            selection = self.get_option_at_index(index)
-        except OptionDoesNotExist:
-            return line
-        picked = selection.value in self._selected
-        component = "selection-list--button" + ("-selected" if picked else "")
-        underlying = next(iter(line)).style or self.rich_style
-        mark = self.get_component_rich_style(component)
-        meta = RichStyle(meta={"option": index})
-        side = underlying + RichStyle(bold=True) + meta
-        inner = underlying + RichStyle(color=mark.color, bold=True) + meta
-        return Strip(
-            [
-                Segment("[", side),
-                Segment("x" if picked else " ", inner),
-                Segment("]", side),
-                Segment(" ", underlying),
-                *line,
-            ]
-        )
 
 
 class Cycle(Static, can_focus=True):
