@@ -44,11 +44,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = _choose_language(args_list)
     if problem is not None:
         return _fail(problem)
-    parser = build_parser()
-    try:
-        args = _tournament_args(args_list) or parser.parse_args(args_list)
-    except SystemExit as exc:  # --help, --version or a usage error: argparse has printed it
-        return exc.code if isinstance(exc.code, int) else BAD_INPUT
+    if not args_list:  # the app: no parser to build (a few milliseconds of its launch)
+        args = argparse.Namespace(handler=_app)
+    else:
+        parser = build_parser()
+        try:
+            args = _tournament_args(args_list) or parser.parse_args(args_list)
+        except SystemExit as exc:  # --help, --version or a usage error: argparse printed it
+            return exc.code if isinstance(exc.code, int) else BAD_INPUT
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
@@ -85,12 +88,14 @@ def _choose_language(argv: list[str]) -> str | None:
     environment's (see ``i18n``). Returns the sentence to show if ``--lang`` names a
     language without a catalog, or none at all.
     """
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--lang", nargs="?", const="")
-    try:
-        known, _rest = pre.parse_known_args(argv)
-    except SystemExit:  # "--lang" twice in odd forms: the real parser reports it
-        known = argparse.Namespace(lang=None)
+    known = argparse.Namespace(lang=None)
+    if any(arg.startswith("--") for arg in argv):  # argparse takes "--l" for "--lang" too
+        pre = argparse.ArgumentParser(add_help=False)
+        pre.add_argument("--lang", nargs="?", const="")
+        try:
+            known, _rest = pre.parse_known_args(argv)
+        except SystemExit:  # "--lang" twice in odd forms: the real parser reports it
+            known = argparse.Namespace(lang=None)
     if known.lang is not None:
         try:
             choose_language(known.lang)
