@@ -11,7 +11,7 @@ samples (``max_samples``) instead of a time budget, so the machine's load
 does not enter the comparison and a run is the same on every machine (and
 build: the game digest checks that both builds play the same games).
 ``--set module.NAME=VALUE`` (or ``module.NAME[key]=VALUE`` for a table
-such as ``strong.BUDGET_MS``) changes a constant of ``bohnanza_tui.bots`` for
+such as ``strong.SAMPLES``) changes a constant of ``bohnanza_tui.bots`` for
 the run (in every process). The result: the win rate with its 95%
 interval, "coins" (strong's coins minus the mean of the other three, per
 game), the searched decisions and samples per searched decision, and with
@@ -85,6 +85,8 @@ def play(
                 "coins": r.coins[me] - sum(others) / len(others),
                 "ms": r.decision_ms[me] / max(1, r.decisions[me]),
                 "max_ms": r.max_decision_ms[me],
+                "cpu_ms": r.decision_cpu_ms[me] / max(1, r.decisions[me]),
+                "capped": strong.capped,
                 "decisions": r.decisions[me],
                 "searched": strong.searches,
                 "samples": strong.samples,
@@ -103,12 +105,15 @@ def summary(rows: list[dict[str, float]]) -> str:
     srch = sum(r["searched"] for r in rows)
     smp = sum(r["samples"] for r in rows)
     ms = sum(r["ms"] * r["decisions"] for r in rows) / max(1, dec)
+    cpu = sum(r.get("cpu_ms", 0.0) * r["decisions"] for r in rows) / max(1, dec)
+    capped = sum(r.get("capped", 0) for r in rows)
     longest = sorted(r["max_ms"] for r in rows)
     p99 = longest[min(n - 1, math.ceil(0.99 * n) - 1)]
     return (
         f"{n} games: win {wins / n:.1%} [{lo:.1%}, {hi:.1%}], coins {m:+.2f}, "
-        f"{ms:.2f} ms a decision, searched {srch / max(1, dec):.1%} of {dec / n:.0f} decisions "
-        f"a game, {smp / max(1, srch):.1f} samples a search, longest decision "
+        f"{ms:.2f} ms a decision ({cpu:.2f} ms processor time), searched "
+        f"{srch / max(1, dec):.1%} of {dec / n:.0f} decisions a game, "
+        f"{smp / max(1, srch):.1f} samples a search ({capped} stopped by the clock), longest decision "
         f"{longest[-1]:.0f} ms (99% of games' longest <= {p99:.0f})"
     )
 
@@ -135,7 +140,8 @@ def main() -> int:
         "--budget-ms",
         type=float,
         default=None,
-        help="search against the clock instead (0: the app's budget, strong.BUDGET_MS)",
+        help="search against the clock instead (0: the app's search, strong.SAMPLES samples "
+        "with the cap strong.CAP_MS)",
     )
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--set", dest="settings", action="append", default=[])

@@ -6,7 +6,8 @@ order or the other hands. Levels (``LEVELS``):
 - ``random``: uniformly random legal play, with occasional random trades;
 - ``basic``: heuristics (``basic``), a few milliseconds a decision at most;
 - ``strong``: determinized Monte Carlo search over sampled hidden cards with
-  fast rollouts (``strong``), within ``budget_ms`` per searched decision.
+  fast rollouts (``strong``), a fixed number of samples per searched decision
+  (``SAMPLES``, with a wall-clock cap ``CAP_MS``) unless given ``budget_ms``.
 
 Tournaments: ``bohnanza_tui.bots.tournament.main(argv)``.
 """
@@ -20,16 +21,17 @@ from .basic import BasicBot
 from .driver import GameResult, play_game
 from .factory import make_bot
 from .random_bot import RandomBot
-from .strong import BUDGET_MS, StrongBot
+from .strong import CAP_MS, SAMPLES, StrongBot
 
 #: True when the bots' hot modules (``evaluate``, ``rollout``) are compiled with mypyc
 #: (see hatch_build.py; ``bohnanza_tui.rules.COMPILED`` says the same of the rules core)
 COMPILED: bool = not any((m.__file__ or "").endswith(".py") for m in (evaluate, rollout))
 
 __all__ = [
-    "BUDGET_MS",
+    "CAP_MS",
     "COMPILED",
     "LEVELS",
+    "SAMPLES",
     "BasicBot",
     "Bot",
     "GameResult",

@@ -32,6 +32,9 @@ class GameResult:
     decisions: list[int] = field(default_factory=list)
     #: per seat: the longest single decision (ms)
     max_decision_ms: list[float] = field(default_factory=list)
+    #: per seat: the processor time of its decisions (ms; the wall-clock time above also
+    #: counts the waits of a loaded machine)
+    decision_cpu_ms: list[float] = field(default_factory=list)
     #: per seat: offers made, and how many of them someone accepted
     offers: list[int] = field(default_factory=list)
     accepted: list[int] = field(default_factory=list)
@@ -62,6 +65,7 @@ def play_game(
     state = engine.new_game(mode, names, seed)
     n = len(bots)
     spent = [0.0] * n
+    cpu = [0.0] * n
     count = [0] * n
     longest = [0.0] * n
     offers = [0] * n
@@ -69,11 +73,14 @@ def play_game(
     proposer: dict[int, int] = {}  # offer id -> seat, until someone accepts it
     actions = 0
     clock = time.perf_counter
+    cpu_clock = time.process_time
     while state.phase is not Phase.GAME_OVER:
         p = engine.next_to_act(state)
+        c0 = cpu_clock()
         t0 = clock()
         action = bots[p].act(view(state, p), p)
         took = clock() - t0
+        cpu[p] += cpu_clock() - c0
         spent[p] += took
         longest[p] = max(longest[p], took)
         count[p] += 1
@@ -106,6 +113,7 @@ def play_game(
         decision_ms=[s * 1000 for s in spent],
         decisions=count,
         max_decision_ms=[s * 1000 for s in longest],
+        decision_cpu_ms=[s * 1000 for s in cpu],
         offers=offers,
         accepted=accepted,
         state=state if keep_state else None,

@@ -253,3 +253,59 @@ def player_value(
             if s.owner == player:
                 v += w.kontor_bean * len(s.cargo)
     return v
+
+
+#: the parts of a position's value that ``features`` returns, in order (``leaf.py`` weighs
+#: them): coins; the fields' sale value now; what the fields may still grow beyond that
+#: (their potential minus their sale value, faded out at the end like ``player_value``);
+#: what planting the waiting beans and the hand adds to the fields (forced harvests count
+#: against it); beans in Kontors and ships; beans in the pirate store; harbors owned
+FEATURES = ("coins", "sale", "growth", "hand", "kontor", "store", "harbors")
+
+
+def features(
+    state: GameState, player: int, turns_left: float, weights: Weights = DEFAULT
+) -> list[float]:
+    """The parts of ``player_value`` (``FEATURES``); with the weights 1, 1, 1, 1,
+    ``kontor_bean``, ``store_bean`` and 0 they add up to it."""
+    w = weights
+    p = state.players[player]
+    late = _late(turns_left, w)
+    pot = POT if w is DEFAULT else pot_table(w)
+    fields = field_model(state, player)
+    sale = 0.0
+    growth = 0.0
+    for f in fields:
+        k = f.kind
+        if k >= 0:
+            n = f.beans if f.beans <= MAX_N else MAX_N
+            s = SALE[f.island_type][k][n]
+            sale += s
+            growth += (pot[f.island_type][k][n] - s) * late
+    anywhere = [KIND_OF[c] for c in p.received]
+    turn_cards = [KIND_OF[c] for c in p.kept]
+    if state.phase is Phase.TRADE and player == state.active:
+        turn_cards += [KIND_OF[c] for c in state.face_up]
+    hand: list[int] = []
+    if p.hand and p.hand[0] >= 0:
+        hand = [KIND_OF[c] for c in p.hand[: hand_horizon(turns_left, len(p.hand), w)]]
+    turn_island = state.turn_island if player == state.active else player
+    planted = plant_sim(fields, anywhere, turn_cards, hand, turn_island, player, late, w)
+    kontor = 0.0
+    store = 0.0
+    if len(p.holdings) > 1 or p.holdings[0].kontor_cap:
+        for h in p.holdings:
+            kontor += len(h.kontor)
+        store = float(len(p.store))
+        for s2 in state.ships:
+            if s2.owner == player:
+                kontor += len(s2.cargo)
+    return [
+        float(len(p.coins)),
+        sale,
+        growth,
+        planted - sale - growth,
+        kontor,
+        store,
+        float(len(p.holdings) - 1),
+    ]

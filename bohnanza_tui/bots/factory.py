@@ -24,8 +24,8 @@ def make_bot(
 ) -> Bot:
     """A bot of ``level`` (one of ``LEVELS``).
 
-    ``budget_ms`` and ``max_samples`` tune ``strong``'s search (without
-    ``budget_ms``: the app's time for the game's mode, ``strong.BUDGET_MS``). ``people``: the
+    ``budget_ms`` and ``max_samples`` tune ``strong``'s search (without either:
+    the app's, ``strong.SAMPLES`` samples with the wall-clock cap ``strong.CAP_MS``). ``people``: the
     seats that people play; ``offers_to_people`` ("often", "rarely": at most
     one a turn, "never") limits the offers a computer player makes that one of
     them must answer (``random`` ignores both). ``weights``: the figures

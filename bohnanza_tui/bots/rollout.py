@@ -24,6 +24,7 @@ from ..rules.common import setup
 from ..rules.state import KIND_OF, KONTOR, GameState, Phase
 from ..rules.voyage import rotation_due
 from . import evaluate as ev
+from .leaf import LeafTable
 from .weights import DEFAULT, Weights
 
 
@@ -162,17 +163,46 @@ def rollout(s: GameState, turns: int, max_steps: int = 2000) -> None:
         steps += 1
 
 
-def score(s: GameState, me: int, weights: Weights = DEFAULT) -> float:
-    """My value minus the mean value of the others (exact coins once the game is over).
+def score(
+    s: GameState,
+    me: int,
+    weights: Weights = DEFAULT,
+    leader: float = 0.0,
+    win: float = 1.0,
+    leaf: LeafTable | None = None,
+) -> float:
+    """My value minus the others' (exact coins once the game is over, plus ``win`` for a win).
 
-    Every player's position is valued with ``weights``.
+    The others' value is their mean, or with ``leader`` > 0 that share of the best of
+    them and the rest of the mean. Every player's position is valued with ``weights``:
+    ``evaluate.player_value``, or with ``leaf`` (``leaf.LEAF``) its parts weighed by the
+    stage of the game.
     """
     if s.phase is Phase.GAME_OVER:
-        coins = [len(p.coins) for p in s.players]
+        coins = [float(len(p.coins)) for p in s.players]
         best_other = max(c for q, c in enumerate(coins) if q != me)
         others = (sum(coins) - coins[me]) / (len(coins) - 1)
-        return coins[me] - others + (1.0 if coins[me] > best_other else 0.0)
+        others += leader * (best_other - others)
+        return coins[me] - others + (win if coins[me] > best_other else 0.0)
     tl = ev.own_turns_left(s)
-    vals = [ev.player_value(s, q, turns_left=tl, weights=weights) for q in range(len(s.players))]
-    others = (sum(vals) - vals[me]) / (len(vals) - 1)
+    n = len(s.players)
+    if leaf is None:
+        vals = [ev.player_value(s, q, turns_left=tl, weights=weights) for q in range(n)]
+    else:
+        bounds, table = leaf
+        st = 0
+        while st < len(bounds) and tl >= bounds[st]:
+            st += 1
+        lw = table[st]
+        vals = []
+        for q in range(n):
+            f = ev.features(s, q, tl, weights)
+            v = 0.0
+            for j in range(len(f)):
+                v += lw[j] * f[j]
+            vals.append(v)
+    others = (sum(vals) - vals[me]) / (n - 1)
+    if leader > 0.0:
+        best = max(v for q, v in enumerate(vals) if q != me)
+        others += leader * (best - others)
     return vals[me] - others

@@ -14,11 +14,14 @@ to one of its offers to confirm, whether to buy), it repeatedly:
 4. scores the end position: its value minus the others' mean value
    (``evaluate.player_value``; real coins if the game ended).
 
-It stops when the per-decision budget is spent (``budget_ms``, by default the
-app's budget for the game's mode, ``BUDGET_MS``; or after
-``max_samples`` samples for reproducible tests), or sooner once the leader
+It stops after the mode's number of samples (``SAMPLES``: the same search
+on an idle and on a loaded machine), or once ``CAP_MS`` of wall-clock time
+have passed (the safety net of a slow machine), or sooner once the leader
 beats every other candidate clearly, and plays the candidate with the best
-mean; the basic level's own choice wins ties. Its trading (the offers
+mean. Given ``max_samples``, it stops after that many samples and never for
+the clock (reproducible tests and explorations); given ``budget_ms``, it
+searches for that time instead (at most ``max_samples`` samples if also
+given); the basic level's own choice wins ties. Its trading (the offers
 it makes, its answers to offers: ``strong_trade``) is not searched; the rest
 (ship logistics, trivial moves) is decided by the basic policy, which also
 supplies the candidates.
@@ -49,15 +52,21 @@ from ..rules.state import KIND_OF, GameState, Phase
 from . import rollout as ro
 from .base import OfferFrequency, is_legal, sample_state
 from .basic import BasicBot, Policy
+from .leaf import LEAF
 from .strong_trade import StrongPolicy
 from .weights import Weights
 
 #: the figures strong values positions with (its own decisions and its rollouts' ends)
 STRONG_WEIGHTS = Weights()
 
-#: the time for one searched decision (ms) when none is given: the app's, per mode
-#: (most decisions are not searched; see docs/BOTS.md for the mean and longest decision)
-BUDGET_MS: dict[str, float] = {"classic": 20.0, "voyage": 50.0}
+#: the app's search, per mode: at most this many samples a searched decision (fewer once
+#: one candidate leads clearly), about what 20 and 50 ms gave on an idle core of the compiled
+#: build, so that the play does not depend on the machine's load ...
+SAMPLES: dict[str, int] = {"classic": 16, "voyage": 10}
+#: ... unless this much wall-clock time (ms) has passed first: the safety net of a slow or
+#: loaded machine, far below the second one decision may take in the app (most decisions
+#: are not searched; see docs/BOTS.md for the mean and longest decision)
+CAP_MS: dict[str, float] = {"classic": 250.0, "voyage": 250.0}
 #: the kinds of decisions that are searched
 #: (answers to offers are not searched: the rollouts don't see that a declined offer goes
 #: to another player, so the search declines to deny the proposer, which costs the
@@ -76,6 +85,13 @@ Z_DEVIATE = 1.0
 #: plant options more than PRUNE coins below the best static value are not searched
 PRUNE = 2.0
 MAX_CANDS = 4
+#: a rollout's end is scored against the others' mean value, or with LEADER > 0 that share
+#: of the best other and the rest of the mean; a game that ended adds WIN_BONUS for a win
+LEADER = 0.0
+WIN_BONUS = 1.0
+#: per mode: 1 scores a rollout's end with the fitted weights of its parts (``leaf.LEAF``),
+#: 0 with the plain value (``evaluate.player_value``)
+USE_LEAF: dict[str, int] = {"classic": 0, "voyage": 0}
 
 
 class StrongBot(BasicBot):
@@ -96,9 +112,11 @@ class StrongBot(BasicBot):
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.search_kinds = SEARCH
-        #: searched decisions so far, and the samples they drew (for measurements)
+        #: searched decisions so far, the samples they drew, and how many of them the clock
+        #: stopped before their number of samples (for measurements)
         self.searches = 0
         self.samples = 0
+        self.capped = 0
 
     def act(self, view: GameState, player: int) -> Action:
         self.new_decision(view)
@@ -112,11 +130,16 @@ class StrongBot(BasicBot):
             self._remark = None
         return chosen
 
-    def budget(self, view: GameState) -> float:
-        """The time (ms) for a searched decision: ``budget_ms``, else ``BUDGET_MS`` of the mode."""
-        if self.budget_ms is not None:
-            return self.budget_ms
-        return BUDGET_MS[view.mode.value]
+    def limits(self, view: GameState) -> tuple[int | None, float | None]:
+        """A searched decision's most samples and most wall-clock time (ms); None: no limit.
+
+        ``budget_ms`` and ``max_samples`` as given, else the mode's ``SAMPLES`` and ``CAP_MS``
+        (the app's); ``max_samples`` alone sets no time limit.
+        """
+        if self.budget_ms is not None or self.max_samples is not None:
+            return self.max_samples, self.budget_ms
+        mode = view.mode.value
+        return SAMPLES[mode], CAP_MS[mode]
 
     # -- which decisions are searched --------------------------------------------------
 
@@ -177,24 +200,27 @@ class StrongBot(BasicBot):
     # -- the search ---------------------------------------------------------------------------
 
     def search(self, view: GameState, me: int, cands: list[Action], default: Action) -> Action:
-        deadline = time.perf_counter() + self.budget(view) / 1000.0
+        limit, ms = self.limits(view)
+        deadline = None if ms is None else time.perf_counter() + ms / 1000.0
         rng = self.rng
         k = len(cands)
         scores: list[list[float]] = [[] for _ in cands]
         samples = 0
-        turns = len(view.players) * HORIZON_ROUNDS[view.mode.value] + 1
+        mode = view.mode.value
+        turns = len(view.players) * HORIZON_ROUNDS[mode] + 1
+        table = LEAF[mode] if USE_LEAF[mode] else None
         while True:
             base = sample_state(view, rng)
             for i, a in enumerate(cands):
                 s = base.copy()
                 _apply_macro(s, a)
                 ro.rollout(s, turns)
-                scores[i].append(ro.score(s, me, self.weights))
+                scores[i].append(ro.score(s, me, self.weights, LEADER, WIN_BONUS, table))
             samples += 1
-            if self.max_samples is not None:
-                if samples >= self.max_samples:
-                    break
-            elif time.perf_counter() >= deadline:
+            if limit is not None and samples >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                self.capped += limit is not None
                 break
             if samples >= MIN_SAMPLES and samples % 2 == 0 and _settled(scores, k):
                 break

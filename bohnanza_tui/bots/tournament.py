@@ -3,8 +3,10 @@
     bohnanza tournament --mode voyage --players strong,basic,basic,basic \\
         --games 2000 --seed 1 --jobs 2 [--budget-ms 30] [--json] [--csv games.csv]
 
-Without ``--budget-ms`` the strong level searches as in the app: for the
-time ``strong.BUDGET_MS`` gives the mode.
+Without ``--budget-ms`` the strong level searches as in the app: the number
+of samples ``strong.SAMPLES`` gives the mode (the wall-clock cap
+``strong.CAP_MS`` as a safety net), so its play does not depend on the
+machine's load; with it, for that time per searched decision.
 
 Game ``g`` is dealt with seed ``seed * 1_000_003 + g`` and the seats rotate:
 in game ``g`` seat ``i`` plays the level listed at ``(i + g) % players``, so
@@ -44,7 +46,7 @@ from pathlib import Path
 from ..modes import LEVELS
 from ..rules.data import PLAYER_COUNTS
 from .driver import play_game
-from .strong import BUDGET_MS
+from .strong import CAP_MS, SAMPLES
 
 CHUNK = 10
 
@@ -55,6 +57,7 @@ class LevelStats:
     wins: float = 0.0
     coins: int = 0
     decision_ms: float = 0.0
+    cpu_ms: float = 0.0
     decisions: int = 0
     offers: int = 0
     accepted: int = 0
@@ -68,6 +71,9 @@ class LevelStats:
             "ci95": [round(lo, 4), round(hi, 4)],
             "mean_coins": round(self.coins / self.seats, 3) if self.seats else 0.0,
             "mean_decision_ms": round(self.decision_ms / self.decisions, 3)
+            if self.decisions
+            else 0.0,
+            "mean_decision_cpu_ms": round(self.cpu_ms / self.decisions, 3)
             if self.decisions
             else 0.0,
             "offers_per_game": round(self.offers / self.seats, 3) if self.seats else 0.0,
@@ -109,6 +115,7 @@ class GameRow:
     seed: int = 0
     ranks: list[int] = field(default_factory=list)
     max_decision_ms: list[float] = field(default_factory=list)
+    decision_cpu_ms: list[float] = field(default_factory=list)
 
 
 def play_chunk(
@@ -131,6 +138,7 @@ def play_chunk(
                 seed=r.seed,
                 ranks=r.ranks,
                 max_decision_ms=r.max_decision_ms,
+                decision_cpu_ms=r.decision_cpu_ms,
             )
         )
     return out
@@ -152,6 +160,7 @@ SEAT_COLUMNS = (
     "max_ms",
     "offers",
     "accepted",
+    "mean_cpu_ms",
 )
 
 
@@ -175,6 +184,7 @@ def csv_row(mode: str, row: GameRow) -> list[object]:
             round(row.max_decision_ms[i], 4),
             row.offers[i],
             row.accepted[i],
+            round(row.decision_cpu_ms[i] / n, 4) if n else 0.0,
         ]
     return out
 
@@ -237,6 +247,7 @@ def run(
                 st.wins += row.wins[i]
                 st.coins += row.coins[i]
                 st.decision_ms += row.decision_ms[i]
+                st.cpu_ms += row.decision_cpu_ms[i]
                 st.decisions += row.decisions[i]
                 st.offers += row.offers[i]
                 st.accepted += row.accepted[i]
@@ -329,8 +340,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--budget-ms",
         type=float,
         default=None,
-        help="strong: time per searched decision (default: the app's for the mode, "
-        + ", ".join(f"{m} {ms:g} ms" for m, ms in BUDGET_MS.items())
+        help="strong: search for this time per decision (default: the app's number of samples, "
+        + ", ".join(f"{m} {n}" for m, n in SAMPLES.items())
         + ")",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object keyed by level")
@@ -402,7 +413,10 @@ def print_table(
     if args.budget_ms is not None:
         budget = f", strong budget {args.budget_ms:g} ms"
     elif "strong" in levels:
-        budget = f", strong budget {BUDGET_MS[args.mode]:g} ms (the app's for {args.mode})"
+        budget = (
+            f", strong {SAMPLES[args.mode]} samples a search, at most {CAP_MS[args.mode]:g} ms"
+            f" (the app's for {args.mode})"
+        )
     else:
         budget = ""
     print(
@@ -411,7 +425,7 @@ def print_table(
     )
     print(
         f"{'level':8} {'win rate':>9} {'95% CI':>17} {'coins':>7} {'ms/decision':>12}"
-        f" {'offers/game':>12} {'accepted':>9}"
+        f" {'cpu ms':>7} {'offers/game':>12} {'accepted':>9}"
     )
     for level, r in result.items():
         ci = r["ci95"]
@@ -420,6 +434,7 @@ def print_table(
         print(
             f"{level:8} {r['win_rate']:>9.1%} {f'[{lo:.1%}, {hi:.1%}]':>17} "
             f"{r['mean_coins']:>7.2f} {r['mean_decision_ms']:>12.2f}"
+            f" {r['mean_decision_cpu_ms']:>7.2f}"
             f" {r['offers_per_game']:>12.2f} {r['offers_accepted']:>9.1%}"
         )
     print("A shared win counts 1/k for each of its k winners.")

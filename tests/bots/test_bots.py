@@ -201,6 +201,10 @@ def test_tournament_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         assert coins / len(seats) == pytest.approx(s["mean_coins"], abs=1e-3)
         offers = sum(int(r[f"seat{i}_offers"]) for r, i in seats)
         assert offers / len(seats) == pytest.approx(s["offers_per_game"], abs=1e-3)
+        decisions = sum(int(r[f"seat{i}_decisions"]) for r, i in seats)
+        cpu = sum(float(r[f"seat{i}_mean_cpu_ms"]) * int(r[f"seat{i}_decisions"]) for r, i in seats)
+        assert cpu / decisions == pytest.approx(s["mean_decision_cpu_ms"], abs=1e-2)
+        assert s["mean_decision_cpu_ms"] > 0
         for r, i in seats:
             assert float(r[f"seat{i}_max_ms"]) >= float(r[f"seat{i}_mean_ms"]) >= 0
             assert 0 <= int(r[f"seat{i}_accepted"]) <= int(r[f"seat{i}_offers"])

@@ -1,15 +1,16 @@
-"""The strong level's per-mode settings: the time per searched decision (the app's, or
-the one given), the rollouts' rounds and the swap thresholds."""
+"""The strong level's per-mode settings: the search per decision (the app's number of
+samples with its wall-clock cap, or the time given), the rollouts' rounds and the swap
+thresholds."""
 
 from __future__ import annotations
 
 import pytest
 
-from bohnanza_tui.bots import BUDGET_MS, make_bot, strong, strong_trade
+from bohnanza_tui.bots import CAP_MS, SAMPLES, make_bot, strong, strong_trade
 from bohnanza_tui.bots.strong import StrongBot
 from bohnanza_tui.bots.tournament import main as tournament_main
 from bohnanza_tui.rules import engine
-from bohnanza_tui.rules.actions import MakeOffer
+from bohnanza_tui.rules.actions import Action, MakeOffer
 from bohnanza_tui.rules.state import GameState
 from bohnanza_tui.rules.views import view
 
@@ -24,48 +25,84 @@ def play_some(mode: str, bot: StrongBot, seed: int, players: int = 4) -> None:
     assert bot.searches >= 5
 
 
+def play_all(mode: str, bot: StrongBot, seed: int) -> list[Action]:
+    """A whole game of ``bot`` in seat 0 against basic players; the actions played."""
+    bots = [bot] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
+    state = engine.new_game(mode, ["A", "B", "C", "D"], seed)
+    played = []
+    while not state.over:
+        p = engine.next_to_act(state)
+        a = bots[p].act(view(state, p), p)
+        played.append(a)
+        engine.apply(state, a)
+    return played
+
+
 @pytest.mark.parametrize("mode", ["classic", "voyage"])
-def test_the_mode_sets_the_budget(mode: str) -> None:
+def test_the_mode_sets_the_search(mode: str) -> None:
+    """The app's search: the mode's number of samples and wall-clock cap; a given budget
+    searches for that time, a given number of samples without a clock."""
     state = engine.new_game(mode, ["A", "B", "C", "D"], 1)
     bot = make_bot("strong", 1)
     assert isinstance(bot, StrongBot)
-    assert bot.budget(view(state, 0)) == BUDGET_MS[mode]
+    assert bot.limits(view(state, 0)) == (SAMPLES[mode], CAP_MS[mode])
+    assert CAP_MS[mode] < 1000  # the app's limit for one decision
     given = make_bot("strong", 1, budget_ms=7.5)
     assert isinstance(given, StrongBot)
-    assert given.budget(view(state, 0)) == 7.5
+    assert given.limits(view(state, 0)) == (None, 7.5)
+    capped = make_bot("strong", 1, max_samples=3)
+    assert isinstance(capped, StrongBot)
+    assert capped.limits(view(state, 0)) == (3, None)
 
 
 @pytest.mark.parametrize("mode", ["classic", "voyage"])
-def test_a_spent_budget_stops_the_search_after_one_sample(
+def test_the_app_plays_its_number_of_samples_whatever_the_clock(
     mode: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A mode whose budget is zero: each search ends after its first sample; the other
-    mode's large budget is not used."""
+    """Unless the cap stops it, the app's search plays exactly as a search capped at the
+    mode's number of samples: the same game, on an idle or a loaded machine."""
+    monkeypatch.setitem(strong.SAMPLES, mode, 2)
+    monkeypatch.setitem(strong.CAP_MS, mode, 60_000.0)
+    app = StrongBot(7)
+    assert play_all(mode, app, 7) == play_all(mode, StrongBot(7, max_samples=2), 7)
+    assert app.searches > 0 and app.capped == 0
+    assert app.searches <= app.samples <= 2 * app.searches
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+def test_the_cap_stops_the_search_after_one_sample(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mode whose cap is zero: each search ends after its first sample and counts as
+    stopped by the clock; the other mode's settings are not used."""
     other = "voyage" if mode == "classic" else "classic"
-    monkeypatch.setitem(strong.BUDGET_MS, mode, 0.0)
-    monkeypatch.setitem(strong.BUDGET_MS, other, 60_000.0)
+    monkeypatch.setitem(strong.CAP_MS, mode, 0.0)
+    monkeypatch.setitem(strong.CAP_MS, other, 60_000.0)
+    monkeypatch.setitem(strong.SAMPLES, mode, 50)
     bot = StrongBot(3)
     play_some(mode, bot, 3)
-    assert bot.samples == bot.searches
+    assert bot.samples == bot.searches == bot.capped
 
 
 def test_a_given_budget_overrides_the_mode(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(strong.BUDGET_MS, "voyage", 60_000.0)
+    monkeypatch.setitem(strong.SAMPLES, "voyage", 1000)
+    monkeypatch.setitem(strong.CAP_MS, "voyage", 60_000.0)
     bot = StrongBot(4, budget_ms=0.0)
     play_some("voyage", bot, 4)
     assert bot.samples == bot.searches
+    assert bot.capped == 0  # a budget of time, not a number of samples cut short
 
 
-def test_the_tournament_names_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_tournament_names_the_search(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--mode", "voyage", "--players", "strong,basic,basic", "--games", "1"]
     assert tournament_main([*args, "--no-progress", "--budget-ms", "1"]) == 0
     assert "strong budget 1 ms," in capsys.readouterr().out
     assert tournament_main([*args, "--no-progress"]) == 0
-    budget = f"{BUDGET_MS['voyage']:g}"
-    assert f"strong budget {budget} ms (the app's for voyage)" in capsys.readouterr().out
+    app = f"strong {SAMPLES['voyage']} samples a search, at most {CAP_MS['voyage']:g} ms"
+    assert f"{app} (the app's for voyage)" in capsys.readouterr().out
     basic = ["--mode", "classic", "--players", "basic,basic", "--games", "1", "--no-progress"]
     assert tournament_main(basic) == 0
-    assert "strong budget" not in capsys.readouterr().out
+    assert "strong" not in capsys.readouterr().out.splitlines()[0]
 
 
 @pytest.mark.parametrize("mode", ["classic", "voyage"])
