@@ -1,15 +1,19 @@
 """The strong level's leaf evaluation: the weights of a position's parts, per mode.
 
 A rollout of the strong level stops after a round or two and scores the
-position (``rollout.score``). With ``strong.USE_LEAF`` on for the mode, the
-score weighs the parts of each player's value (``evaluate.FEATURES``: coins,
-the fields' sale value, their growth, what the hand adds, Kontor and store
-beans, harbors) with the weights below, fitted to predict the final coins
-(minus the others' mean) by ``scripts/fit_leaf.py``, per stage of the game:
-the own turns left (``evaluate.own_turns_left``) below the first bound, the
-second, ..., and above the last. The weights 1, 1, 1, 1, 0.15, 0.15, 0 give
-the plain value (``evaluate.player_value``). Rewritten by
-``python scripts/fit_leaf.py --mode MODE ... --write``.
+position (``rollout.score``). With ``strong.USE_LEAF`` on for the mode (Bohn
+Voyage), the score weighs the parts of each player's value
+(``evaluate.FEATURES``: coins, the fields' sale value, their growth, what the
+hand adds, Kontor and store beans, harbors) with the weights below, fitted to
+predict the final coins (minus the others' mean) by ``scripts/fit_leaf.py``,
+per stage of the game: the own turns left (``evaluate.own_turns_left``) below
+the first bound, below the second, ..., and from the last on. The weights 1,
+1, 1, 1, 0.15, 0.15, 0 give the plain value (``evaluate.player_value``):
+classic keeps them (not fitted, ``USE_LEAF`` off). Bohn Voyage's were fitted
+on 2,000 games of four basic players: ``python scripts/fit_leaf.py --mode
+voyage --games 2000 --seed 1 --bounds 1,2.5,4.5,6.5 --write`` (what the hand
+adds counts a fifth, a harbor one or two coins while most of the game is
+left). Rewritten by ``--write``.
 """
 
 from __future__ import annotations

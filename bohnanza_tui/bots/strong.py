@@ -11,8 +11,10 @@ to one of its offers to confirm, whether to buy), it repeatedly:
    numbers: the candidates are compared on the same deals);
 3. plays on with the fast greedy policy (``rollout``) for about one round
    (two in Bohn Voyage: ``HORIZON_ROUNDS``);
-4. scores the end position: its value minus the others' mean value
-   (``evaluate.player_value``; real coins if the game ended).
+4. scores the end position: its value minus the others' (``rollout.score``:
+   their mean, in Bohn Voyage half of it replaced by the best other's, ``LEADER``;
+   the value is ``evaluate.player_value``, in Bohn Voyage its parts weighed by
+   the fitted ``leaf.LEAF``, ``USE_LEAF``; real coins if the game ended).
 
 It stops after the mode's number of samples (``SAMPLES``: the same search
 on an idle and on a loaded machine), or once ``CAP_MS`` of wall-clock time
@@ -85,13 +87,13 @@ Z_DEVIATE = 1.0
 #: plant options more than PRUNE coins below the best static value are not searched
 PRUNE = 2.0
 MAX_CANDS = 4
-#: a rollout's end is scored against the others' mean value, or with LEADER > 0 that share
-#: of the best other and the rest of the mean; a game that ended adds WIN_BONUS for a win
-LEADER = 0.0
-WIN_BONUS = 1.0
+#: per mode: a rollout's end is scored against the others' mean value, or with LEADER > 0
+#: against that share of the best other's and the rest of the mean (it plays to win, not
+#: only for coins: see docs/BOTS.md)
+LEADER: dict[str, float] = {"classic": 0.0, "voyage": 0.5}
 #: per mode: 1 scores a rollout's end with the fitted weights of its parts (``leaf.LEAF``),
 #: 0 with the plain value (``evaluate.player_value``)
-USE_LEAF: dict[str, int] = {"classic": 0, "voyage": 0}
+USE_LEAF: dict[str, int] = {"classic": 0, "voyage": 1}
 
 
 class StrongBot(BasicBot):
@@ -209,13 +211,14 @@ class StrongBot(BasicBot):
         mode = view.mode.value
         turns = len(view.players) * HORIZON_ROUNDS[mode] + 1
         table = LEAF[mode] if USE_LEAF[mode] else None
+        leader = LEADER[mode]
         while True:
             base = sample_state(view, rng)
             for i, a in enumerate(cands):
                 s = base.copy()
                 _apply_macro(s, a)
                 ro.rollout(s, turns)
-                scores[i].append(ro.score(s, me, self.weights, LEADER, WIN_BONUS, table))
+                scores[i].append(ro.score(s, me, self.weights, leader, leaf=table))
             samples += 1
             if limit is not None and samples >= limit:
                 break

@@ -1,8 +1,10 @@
-"""The strong level's leaf evaluation: the parts of a position's value and their weights.
+"""The strong level's leaf evaluation: the parts of a position's value and their weights,
+and the share of the best other player in the score.
 
 ``evaluate.features`` splits ``player_value`` into parts; ``rollout.score``
 weighs them with ``leaf.LEAF`` when ``strong.USE_LEAF`` is on for the mode;
-``scripts/fit_leaf.py`` fits the weights and writes them into ``leaf.py``.
+``scripts/fit_leaf.py`` fits the weights and writes them into ``leaf.py``;
+``strong.LEADER`` replaces a share of the others' mean by the best of them.
 """
 
 from __future__ import annotations
@@ -87,27 +89,65 @@ def test_the_table_has_weights_for_every_stage(mode: str) -> None:
     assert all(len(ws) == len(ev.FEATURES) for ws in table)
 
 
+def strong_game(seed: int) -> list[object]:
+    """The actions of a Bohn Voyage game of a strong player (2 samples) and three basic."""
+    bots = [StrongBot(seed, max_samples=2)] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
+    state = engine.new_game("voyage", list("ABCD"), seed)
+    played = []
+    while not state.over:
+        p = engine.next_to_act(state)
+        a = bots[p].act(view(state, p), p)
+        played.append(a)
+        engine.apply(state, a)
+    return played
+
+
 def test_the_leaf_changes_the_search_only_where_it_is_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Leaf weights that count only harbors leave most decisions to basic; off, the
-    strong player plays as before."""
-
-    def game(seed: int) -> list[object]:
-        bots = [StrongBot(seed, max_samples=2)] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
-        state = engine.new_game("voyage", list("ABCD"), seed)
-        played = []
-        while not state.over:
-            p = engine.next_to_act(state)
-            a = bots[p].act(view(state, p), p)
-            played.append(a)
-            engine.apply(state, a)
-        return played
-
-    before = game(8)
+    """Leaf weights that count only harbors change a strong player's game in Bohn Voyage
+    where ``USE_LEAF`` is on; off, it plays with the plain value whatever the table says."""
+    assert strong.USE_LEAF == {"classic": 0, "voyage": 1}
+    monkeypatch.setitem(strong.USE_LEAF, "voyage", 0)
+    before = strong_game(8)
     harbors = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
     monkeypatch.setitem(leaf.LEAF, "voyage", ((), (harbors,)))
-    assert game(8) == before  # USE_LEAF is off
+    assert strong_game(8) == before
     monkeypatch.setitem(strong.USE_LEAF, "voyage", 1)
-    assert game(8) != before
+    assert strong_game(8) != before
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+def test_the_leader_share_scores_against_the_best_other(mode: str) -> None:
+    """``leader`` 1: my value minus the best other's; 0.5: minus the mean of that and the
+    others' mean; at the game's end the same with the coins, plus the win."""
+    for s in positions(mode, 6, every=13):
+        tl = ev.own_turns_left(s)
+        vals = [ev.player_value(s, q, turns_left=tl) for q in range(4)]
+        for me in range(4):
+            others = [v for q, v in enumerate(vals) if q != me]
+            best, mean = max(others), sum(others) / 3
+            assert ro.score(s, me, leader=1.0) == pytest.approx(vals[me] - best)
+            assert ro.score(s, me, leader=0.5) == pytest.approx(vals[me] - (best + mean) / 2)
+    bots = [make_bot("basic", 60 + i) for i in range(4)]
+    s = engine.new_game(mode, list("ABCD"), 6)
+    while not s.over:
+        p = engine.next_to_act(s)
+        engine.apply(s, bots[p].act(view(s, p), p))
+    coins = [len(p.coins) for p in s.players]
+    for me in range(4):
+        best = max(c for q, c in enumerate(coins) if q != me)
+        won = 1.0 if coins[me] > best else 0.0
+        assert ro.score(s, me, leader=1.0) == pytest.approx(coins[me] - best + won)
+
+
+def test_the_leader_share_of_the_mode_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bohn Voyage plays with half the best other's value (``LEADER``); classic's share
+    does not enter a Bohn Voyage game."""
+    assert strong.LEADER == {"classic": 0.0, "voyage": 0.5}
+    before = strong_game(9)
+    monkeypatch.setitem(strong.LEADER, "classic", 1.0)
+    assert strong_game(9) == before
+    monkeypatch.setitem(strong.LEADER, "voyage", 0.0)
+    assert strong_game(9) != before
 
 
 def read_leaf(path: Path) -> dict[str, leaf.LeafTable]:
