@@ -133,6 +133,27 @@ async def test_a_notice_never_covers_the_hand_and_goes_at_the_hand_over() -> Non
         table_in_view(app)
 
 
+async def test_the_whole_log_gives_the_players_their_rows_back_at_the_hand_over() -> None:
+    """At 80x24 ``v`` shows the whole log over most of the height, the players' area shrinks:
+    the view lasts while the person keeps the keyboard in the turn; the next person finds
+    the log's strip and their own panel whole."""
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SMALL) as pilot:
+        await step(pilot, "enter", "v")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.side == "history"
+        await step(pilot, "p", "p", "e", "e")
+        assert table.side == "history"  # Ann's turn goes on: her view stays
+        await step(pilot, "p", "p")
+        assert isinstance(app.screen, TurnOverScreen)
+        await step(pilot, "space", "enter")
+        assert "Bob's hand" in screen_text(app)
+        assert table.side == "log"
+        shown_whole(app, table.query_one("#player-big"))
+
+
 async def test_a_refusal_left_on_the_table_is_gone_for_the_next_person() -> None:
     from test_game_night import phase_three_with_a_stuck_bean
 

@@ -78,6 +78,8 @@ class TableView(GameFlowScreen):
         self._side_rows: int | None = None
         #: what the side area shows now (``SIDE_VIEWS``)
         self.side = "log"
+        #: who held the keyboard in which turn when the table was last shown (``refresh_table``)
+        self._side_for: tuple[int | None, int] | None = None
         #: the notice shown (see ``notify``): whose keyboard it was and how long the game's log
         self._notice_for: tuple[int | None, int] | None = None
         #: keys the key bar lists though hidden: ``v`` where map and meters are off the board
@@ -334,6 +336,7 @@ class TableView(GameFlowScreen):
         actor = hs.next_actor()
         if viewer is None:  # the keyboard changes hands: nobody finds another's typing
             self.query_one("#command", CommandBar).reset()
+        self._side_back(hs.holder, state.turn)
         self._notice_outdated()
         self._panel("#status").show_flow(lambda width: render.status_line(state, actor, width))
         big = viewer if viewer is not None else state.active
@@ -407,6 +410,18 @@ class TableView(GameFlowScreen):
         """How far over the screen's bottom the command line's hint ends: on the rule above the hand."""
         hand = self._panel("#hand")
         return max(1, self.size.height - hand.region.y - 1) if hand.region else 1
+
+    def _side_back(self, holder: int | None, turn: int) -> None:
+        """Narrow: the whole log, the map or the beanometers take rows from the players (the
+        own fields would scroll): they go back to the log's strip when the keyboard changes
+        hands or the turn changes. A wider table keeps the view (it takes no player's rows)."""
+        shown_for = (holder, turn)
+        if shown_for == self._side_for:
+            return
+        self._side_for = shown_for
+        if self.side != "log" and self.has_class("-narrow"):
+            self.side = "log"
+            self._show_side()
 
     def _fit_side(self) -> None:
         """Narrow: the log strip takes the rows the players and the board leave free (2 at least).
