@@ -126,8 +126,13 @@ def compare(a_path: str, b_path: str) -> None:
     n = len(d)
     m = sum(d) / n
     se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
-    dw = sum(b[g]["win"] - a[g]["win"] for g in common) / n
-    print(f"{b_path} - {a_path}: {n} deals, coins {m:+.2f} +- {1.96 * se:.2f}, win rate {dw:+.1%}")
+    w = [b[g]["win"] - a[g]["win"] for g in common]
+    dw = sum(w) / n
+    sw = math.sqrt(sum((x - dw) ** 2 for x in w) / (n - 1) / n)
+    print(
+        f"{b_path} - {a_path}: {n} deals, coins {m:+.2f} +- {1.96 * se:.2f}, "
+        f"win rate {dw:+.1%} +- {1.96 * sw:.1%}"
+    )
 
 
 def main() -> int:

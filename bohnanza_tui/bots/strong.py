@@ -62,8 +62,9 @@ from .weights import Weights
 STRONG_WEIGHTS = Weights()
 
 #: the app's search, per mode: at most this many samples a searched decision (fewer once
-#: one candidate leads clearly), about what 20 and 50 ms gave on an idle core of the compiled
-#: build, so that the play does not depend on the machine's load ...
+#: one candidate leads clearly), so that the play does not depend on the machine's load: the
+#: sizes the exploring runs measured (more samples gained nothing there; see docs/BOTS.md),
+#: a few ms of an idle core a searched decision ...
 SAMPLES: dict[str, int] = {"classic": 16, "voyage": 10}
 #: ... unless this much wall-clock time (ms) has passed first: the safety net of a slow or
 #: loaded machine, far below the second one decision may take in the app (most decisions
