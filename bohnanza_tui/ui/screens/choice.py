@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from bohnanza_tui.i18n import _
 
+from ..checks import SteadyLines
 from ..choices import Choice
 from ..widgets import KeyBar
 from .sized import SizedDialog
@@ -28,7 +29,7 @@ def keys_text() -> str:
     return _("↑↓ choose · Enter or 1-9 select · Esc cancel")
 
 
-class ChoiceList(OptionList):
+class ChoiceList(SteadyLines):
     """An option list whose Enter, with nothing highlighted, highlights the first entry that can
     be picked: a list that opens right after the privacy screen highlights nothing (so the
     Enter that revealed the hand cannot pick blindly), and the next Enter shows what a third

@@ -11,6 +11,7 @@ worked out once.
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self, TypeVar
@@ -22,8 +23,9 @@ from textual.app import App
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
+from textual.message_pump import MessagePump
 from textual.renderables.background_screen import BackgroundScreen
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual, VisualType
@@ -142,6 +144,9 @@ class Dialog(ModalScreen[ResultType]):
         self._busy = False
         #: the language its texts were made in
         self._language = current_language()
+        #: the app's count of stylesheet changes when the dialog's styles were last worked
+        #: out whole (Textual's ``_css_update_count``), None before it first showed
+        self._styled_for: int | None = None
 
     #: how many dialogs of a class an app keeps (one opens while another still closes)
     POOL: ClassVar[int] = 2
@@ -204,6 +209,7 @@ class Dialog(ModalScreen[ResultType]):
             # rendered once per width); the background is painted anew when it opens
             self._compositor.render_strips()
             self._painted.clear()
+            self._styled_for = self.app._css_update_count  # styled as it was mounted
 
     def takes(self, *args: Any, **kwargs: Any) -> bool:
         """Whether this dialog can show this content (the constructor's arguments) by
@@ -215,6 +221,31 @@ class Dialog(ModalScreen[ResultType]):
         on its widgets, if it has been composed."""
         if args or kwargs:
             raise TypeError(f"{type(self).__name__} takes no content")
+
+    def _push_result_callback(
+        self,
+        requester: MessagePump,
+        callback: ScreenResultCallbackType[ResultType] | None,
+        future: asyncio.Future[ResultType | None] | None = None,
+    ) -> None:
+        # Textual's push_screen calls this before the dialog is on the stack, right after
+        # it asked the screen beneath to repaint itself whole: dropped at once, before the
+        # screen beneath paints that (a dialog composed for this opening resumes only once
+        # it is mounted, and the table painted a frame of itself meanwhile)
+        if self.app._screen_stack:
+            self.app.screen._repaint_required = False
+        super()._push_result_callback(requester, callback, future)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Textual works out the styles of every widget of a screen again each time it
+        resumes (a quarter of the CPU of opening the offer dialog). A dialog shown before
+        (or built ahead) has the styles it had then unless the app's stylesheet or theme
+        changed since (Textual counts those changes): its own changes (classes, focus,
+        what shows) restyled the widgets they touched as they were made."""
+        count = self.app._css_update_count
+        if self._styled_for == count:
+            event.refresh_styles = False  # Screen's own handler, which runs next
+        self._styled_for = count
 
     def on_screen_resume(self) -> None:
         self._busy = True
@@ -228,6 +259,21 @@ class Dialog(ModalScreen[ResultType]):
     def on_screen_suspend(self) -> None:
         self._painted.clear()  # the screen beneath may change while another shows
         self._busy = False  # free once out of the stack
+
+    def _on_timer_update(self) -> None:
+        """One frame where Textual sent two: when the dialog is to be laid out and painted
+        whole (as it opens: Textual repaints a resumed screen whole), the layout's frame
+        paints everything. Textual sent the layout's frame (the regions that moved), then
+        a frame of the whole screen again, a few milliseconds later."""
+        if (
+            self._layout_required
+            and self._repaint_required
+            and self.is_current
+            and not self.app._batch_count
+        ):
+            self._repaint_required = False
+            self._dirty_widgets.add(self)  # the layout paints the whole screen's region
+        super()._on_timer_update()
 
     async def _on_resize(self, event: events.Resize) -> None:
         """Lay out again only for a size this screen or one beneath isn't laid out at.

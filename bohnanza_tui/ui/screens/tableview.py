@@ -246,10 +246,12 @@ class TableView(GameFlowScreen):
         self.advance()
 
     def on_screen_resume(self) -> None:
-        # lines written while another screen was on top are kept but not yet painted
+        # Textual repaints the whole screen as it resumes, the log's new lines with it; a
+        # log written to while another screen was on top may still have to scroll to its
+        # last line. (Refreshing it anyway painted a second frame of the same lines.)
         log = self.query_one(EventLog)
-        log.refresh()
-        log.scroll_end(animate=False)
+        if log.scroll_y < log.max_scroll_y:
+            log.scroll_end(animate=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

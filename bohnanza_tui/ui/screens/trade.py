@@ -37,8 +37,8 @@ from bohnanza_tui.rules.trading import tradeable
 from bohnanza_tui.rules.voyage import kontor_of_card
 
 from .. import render
+from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from ..toggles import CheckList, Radio
 from .sized import SizedDialog
 
 
@@ -70,7 +70,7 @@ def _targets(state: GameState, player: int, to: int | None) -> list[int | None]:
     return [None] + [p for p in range(len(state.players)) if p != player]
 
 
-class WantList(OptionList):
+class WantList(SteadyLines):
     """Bean kinds with a count each: ←/→ or -/+ change how many are wanted."""
 
     BINDINGS = [
