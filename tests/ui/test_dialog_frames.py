@@ -164,3 +164,39 @@ async def test_a_dialog_shown_again_after_the_theme_changed_takes_the_new_theme(
         assert isinstance(app.screen, ChoiceScreen)
         assert [list(strip) for strip in app.screen._compositor.render_strips()] != dark
         assert await restyled_alike(app, pilot)
+
+
+async def background_as_fresh(app: PatientApp, pilot: Pilot[None]) -> bool:
+    """Does the dialog show the table beneath as a background tinted anew would?"""
+    looks = [list(strip) for strip in app.screen._compositor.render_strips()]
+    app.screen._painted.clear()  # type: ignore[attr-defined]
+    app.screen.refresh()
+    await pilot.pause(0.2)
+    return [list(strip) for strip in app.screen._compositor.render_strips()] == looks
+
+
+async def test_a_dialog_opened_again_shows_the_table_as_it_is_now() -> None:
+    """The tinted table is kept from one opening to the next only while the table shows
+    the same."""
+    app = ahead(rich_position())
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "h")
+        await pilot.pause(0.2)
+        first = screen_text(app)
+        await press(pilot, "escape", "1", "h")  # a bean planted between the two openings
+        await pilot.pause(0.2)
+        assert screen_text(app) != first
+        assert await background_as_fresh(app, pilot)
+        await press(pilot, "escape", "h")  # nothing changed: the kept lines, the same look
+        await pilot.pause(0.2)
+        assert await background_as_fresh(app, pilot)
+        # a change beneath another dialog (the help), then the list again
+        await press(pilot, "escape", "question_mark")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        table.query_one(EventLog).add_events(["Written beneath the help."])
+        await pilot.pause(0.2)
+        await press(pilot, "question_mark", "h")
+        await pilot.pause(0.2)
+        assert "Written beneath the help." in screen_text(app)
+        assert await background_as_fresh(app, pilot)

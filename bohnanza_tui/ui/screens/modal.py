@@ -246,8 +246,8 @@ class Dialog(ModalScreen[ResultType]):
         if self._styled_for == count:
             event.refresh_styles = False  # Screen's own handler, which runs next
         self._styled_for = count
-
-    def on_screen_resume(self) -> None:
+        # (one handler: Textual calls a class's ``on_screen_resume`` only when it has no
+        # ``_on_screen_resume``)
         self._busy = True
         # Textual asks the screen beneath to repaint itself whole when a screen is pushed
         # over it, which made the dialog paint everything (its dim background included) a
