@@ -75,8 +75,13 @@ async def test_harbor_blockade_sail_raid_and_rotation() -> None:
         await press(pilot, "r")
         assert "Bob's Kontor on home: ♥ chili" in screen_text(app)
         await press(pilot, "1")
-        assert "Where do the pirates put the bean?" in screen_text(app)
-        await press(pilot, "3")  # field 1, field 2, Kontor
+        text = screen_text(app)
+        assert "Where do the pirates put the bean?" in text
+        # each place by its number on the table: the Kontor is k, not the third entry
+        assert "1. field 1" in text and "k. Kontor" in text and "3." not in text
+        await press(pilot, "3")  # no third field: nothing happens
+        assert isinstance(app.screen, ChoiceScreen)
+        await press(pilot, "k")
         text = screen_text(app)
         assert "Ann's pirates take a chili bean from Bob's Kontor to Kontor." in log_text(app)
         assert session.state.players[0].store == []

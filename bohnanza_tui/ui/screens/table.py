@@ -492,10 +492,10 @@ class TableScreen(TableView):
 
         def target(action: Action | None) -> None:
             if isinstance(action, RaidKontor):
-                self._play_choice(
-                    _("Where do the pirates put the bean?"),
-                    choices.raid_destinations(self.hs.state, action),
-                )
+                places = choices.raid_destinations(self.hs.state, action)
+                # each place by its number on the table (the Kontor k), as the plant list
+                keys = field_keys([c.value for c in places], action.player)
+                self._choose(_("Where do the pirates put the bean?"), places, self.play, keys=keys)
             elif action is not None:
                 self.play(action)
 
