@@ -200,3 +200,33 @@ async def test_a_dialog_opened_again_shows_the_table_as_it_is_now() -> None:
         await pilot.pause(0.2)
         assert "Written beneath the help." in screen_text(app)
         assert await background_as_fresh(app, pilot)
+
+
+async def test_a_refusal_that_wraps_keeps_its_indent() -> None:
+    """A refused entry's reason stands indented under it, the lines it wraps onto too."""
+    from textual.content import Content
+    from textual.widgets import OptionList
+
+    from bohnanza_tui.ui.choices import Choice
+
+    reason = "R-TEST-1: " + " ".join(f"word{n}" for n in range(40))
+    app = make_app(rich_position())
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        entries = [Choice(Content("first"), 1), Choice(Content("second"), 2, reason)]
+        app.push_screen(ChoiceScreen.reused(app, "Pick one", entries))
+        await pilot.pause(0.2)
+        box = app.screen.query_one(OptionList).content_region
+        rows = [
+            row[box.x : box.right].rstrip()
+            for row in screen_text(app).split("\n")[box.y : box.bottom]
+        ]
+        start = next(i for i, row in enumerate(rows) if "second  ✗" in row)
+        edge = rows[start].index("2. second")  # the entry's left edge (after the gutter)
+        below = [row[edge:] for row in rows[start + 1 :] if row[edge:].strip()]
+        assert len(below) >= 3  # the reason wraps
+        assert all(row.startswith("   ") and row[3] != " " for row in below), below
+        assert " ".join(row.strip() for row in below) == reason
+        # what the entry says, as before (the tests read entries so)
+        option = app.screen.query_one(OptionList).get_option_at_index(1)
+        assert str(option.prompt) == f"2. second  ✗\n   {reason}"

@@ -13,6 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,6 +31,45 @@ from .sized import SizedDialog
 def keys_text() -> str:
     """The list's keys, in the language in use."""
     return _("↑↓ choose · Enter or 1-9 select · Esc cancel")
+
+
+class Refused(Visual):
+    """A refused entry: its label, and under it the engine's reason, indented as a whole
+    (the lines it wraps onto too, not only its first)."""
+
+    INDENT = 3
+
+    def __init__(self, label: Content, reason: Content) -> None:
+        self.label = label
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.label.plain}\n{' ' * self.INDENT}{self.reason.plain}"
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        lines = self.label.render_strips(width, None, style, options)
+        inner = width - self.INDENT
+        if inner > 0:
+            indent = Content.styled(" " * self.INDENT, "italic")
+            pad = indent.render_strips(self.INDENT, None, style, options)[0]
+            lines += [
+                Strip.join([pad, line]).simplify()
+                for line in self.reason.render_strips(inner, None, style, options)
+            ]
+        return lines if height is None else lines[:height]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return max(
+            self.label.get_optimal_width(rules, container_width),
+            self.reason.get_optimal_width(rules, container_width) + self.INDENT,
+        )
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        inner = width - self.INDENT
+        below = self.reason.get_height(rules, inner) if inner > 0 else 0
+        return self.label.get_height(rules, width) + below
 
 
 class ChoiceList(SteadyLines):
@@ -102,10 +145,12 @@ class ChoiceScreen(SizedDialog[Any]):
             label = Content.assemble((prefix, "bold"), c.label)
             if c.refusal:
                 # every refused entry says why, so nobody has to try it to find out
-                label = Content.assemble(
-                    label, ("  ✗", "bold"), "\n", ("   " + c.refusal, "italic")
+                entry: Content | Refused = Refused(
+                    Content.assemble(label, ("  ✗", "bold")), Content.styled(c.refusal, "italic")
                 )
-            options.append(Option(label, disabled=not c.allowed))
+            else:
+                entry = label
+            options.append(Option(entry, disabled=not c.allowed))
         if not options:
             options.append(Option(_("Nothing to choose from now."), disabled=True))
         return options
