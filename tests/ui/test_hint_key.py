@@ -175,3 +175,63 @@ async def test_a_hinted_offer_once_made_is_not_hinted_again() -> None:
         await ask_hint(pilot)
         again = " ".join(screen_text(app).split())
         assert "as a command: " + command not in again
+
+
+async def offer_to_bob(pilot: Pilot) -> None:
+    """Ann offers her face-up wax to Bob for a soy; Bob takes the keyboard: his answer
+    dialog opens by itself (``n`` declines there)."""
+    await press(pilot, "enter", "p", "p", "t")
+    await press(pilot, "down", "space", "tab", *["down"] * 6, "right", "tab", "down", "enter")
+    await press(pilot, "ctrl+s", "enter")
+
+
+async def test_h_hints_in_the_answer_dialog_from_the_answerers_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bohnanza_tui.rules.views import view
+    from bohnanza_tui.ui.screens.trade import AnswerHint, AnswerScreen
+
+    monkeypatch.setattr(AnswerHint, "hint_search", {"max_samples": 3})
+    seen: list[tuple[GameState, int]] = []
+    real_ask = hints.ask
+
+    def noted(game_view: GameState, player: int, *args: Any) -> hints.HintText | None:
+        seen.append((game_view, player))
+        return real_ask(game_view, player, *args)
+
+    monkeypatch.setattr(hints, "ask", noted)
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await offer_to_bob(pilot)
+        assert isinstance(app.screen, AnswerScreen)
+        assert " h Hint " in screen_text(app)
+        log = list(session.log)
+        await press(pilot, "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Hint for Bob" in text and "h hides it" in text
+        assert isinstance(app.screen, AnswerScreen) and session.log == log  # nothing played
+        # the search saw Bob's view only: Ann's hand hidden
+        assert seen == [(view(session.state, 1), 1)]
+        assert seen[0][0] != session.state
+        await press(pilot, "h")  # h again hides it
+        assert "Hint for Bob" not in screen_text(app)
+
+
+async def test_no_hint_key_in_the_answer_dialog_when_hints_are_off() -> None:
+    from bohnanza_tui.ui.screens.trade import AnswerScreen
+
+    session = classic()
+    session.options = OptionsRecord(hints=False)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await offer_to_bob(pilot)
+        assert isinstance(app.screen, AnswerScreen)
+        assert " h Hint " not in screen_text(app)
+        await press(pilot, "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Hint for Bob" not in screen_text(app)
+        assert isinstance(app.screen, AnswerScreen)

@@ -440,14 +440,15 @@ class TableScreen(TableView):
         holder = self.hs.holder
         if holder is None:
             return
-        self.app.push_screen(AnswerScreen(self.hs.state, holder, offer_id), callback=self._answered)
+        screen = AnswerScreen(self.hs.state, holder, offer_id, hints=self._hints_on())
+        self.app.push_screen(screen, callback=self._answered)
 
     def _answer_all(self, offer_ids: list[int]) -> None:
         from .trade import AnswerAllScreen
 
         holder = self.hs.holder
         if holder is not None:
-            screen = AnswerAllScreen(self.hs.state, holder, offer_ids)
+            screen = AnswerAllScreen(self.hs.state, holder, offer_ids, hints=self._hints_on())
             self.app.push_screen(screen, callback=self._answered)
 
     def _answered(self, result: list[Action] | None) -> None:

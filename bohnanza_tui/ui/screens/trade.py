@@ -9,9 +9,10 @@ and whom to ask. Every change is checked with the engine at once, so the
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -34,9 +35,10 @@ from bohnanza_tui.rules import KIND_OF, Action, GameState, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.trading import tradeable
+from bohnanza_tui.rules.views import view
 from bohnanza_tui.rules.voyage import kontor_of_card
 
-from .. import render
+from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
 from .sized import SizedDialog
@@ -358,7 +360,50 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
-class AnswerScreen(SizedDialog[list[Action] | None]):
+class AnswerHint:
+    """The hint in the answer dialogs (``h``: ``n`` declines there): what the strong
+    computer player would answer, and why, under the offer. Only shown, never played;
+    searched in a worker thread on the answerer's own view of the game; no key when the
+    game's set-up turned hints off (``hinting``)."""
+
+    #: how the strong level searches (tests fix ``max_samples``: the same hint each run)
+    hint_search: ClassVar[dict[str, Any]] = {}
+
+    state: GameState
+    player: int
+    #: hints on in this game (its set-up) for this dialog
+    hinting: bool
+
+    def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return self.hinting and hints.installed()
+        return True
+
+    def action_hint(self) -> None:
+        if not self.check_action("hint", ()):
+            return
+        screen = cast(SizedDialog[Any], self)
+        panel = screen.query_one(hints.HintPanel)
+        if panel.token is not None:
+            panel.close()  # h again hides it
+            return
+        token = object()
+        panel.thinking(token, self.state.players[self.player].name)
+        seed = self.state.seed * 7919 + len(self.state.offers)
+        self._think_hint(token, view(self.state, self.player), seed)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think_hint(self, token: object, game_view: GameState, seed: int) -> None:
+        text = hints.ask(game_view, self.player, seed, dict(self.hint_search))
+        cast(SizedDialog[Any], self).app.call_from_thread(self._hint_ready, token, text)
+
+    def _hint_ready(self, token: object, text: hints.HintText | None) -> None:
+        panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
+        if panel.show_hint(token, text):
+            panel.border_subtitle = _("only a hint: nothing is played · h hides it")
+
+
+class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
     """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
 
     #: nothing focused at first (see ``on_mount``): the keys a, n, c answer
@@ -368,14 +413,18 @@ class AnswerScreen(SizedDialog[list[Action] | None]):
         Binding("a", "accept", _("Accept")),
         Binding("n", "decline", _("Decline")),
         Binding("c", "counter", _("Counter")),
+        Binding("h", "hint", _("Hint")),
         Binding("escape", "later", _("Later")),
     ]
 
-    def __init__(self, state: GameState, player: int, offer_id: int) -> None:
+    def __init__(
+        self, state: GameState, player: int, offer_id: int, *, hints: bool = False
+    ) -> None:
         super().__init__()
         self.state = state
         self.player = player
         self.offer_id = offer_id
+        self.hinting = hints
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -417,6 +466,7 @@ class AnswerScreen(SizedDialog[list[Action] | None]):
                     *[Selection(label, c, c in picked) for label, c in cards], id="answer-give"
                 )
             yield Static("", id="answer-check", classes="dialog-note")
+            yield hints.HintPanel(id="answer-hint")
             with Horizontal(classes="buttons"):
                 yield Button(_("Accept (a)"), id="accept", variant="success")
                 yield Button(_("Decline (n)"), id="decline", variant="error")
@@ -498,7 +548,7 @@ class AnswerScreen(SizedDialog[list[Action] | None]):
         self.dismiss(None)
 
 
-class AnswerAllScreen(SizedDialog[list[Action] | None]):
+class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
     """A person answers every offer waiting for them at once: one hand-over, one dialog.
 
     Each offer is declined unless marked (a digit or Space marks it accepted);
@@ -514,14 +564,18 @@ class AnswerAllScreen(SizedDialog[list[Action] | None]):
         Binding("s,ctrl+s", "send", _("Send")),
         Binding("n", "decline_all", _("Decline all")),
         Binding("c", "details", _("Cards/counter")),
+        Binding("h", "hint", _("Hint")),
         Binding("escape", "later", _("Later")),
     ]
 
-    def __init__(self, state: GameState, player: int, offer_ids: list[int]) -> None:
+    def __init__(
+        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
+    ) -> None:
         super().__init__()
         self.state = state
         self.player = player
         self.offer_ids = offer_ids
+        self.hinting = hints
         #: offers marked accepted (with the cards ``default_answer`` picks)
         self.accepted: set[int] = set()
         #: answers chosen in the offer's own dialog (``c``): cards, or a counter-offer
@@ -549,6 +603,7 @@ class AnswerAllScreen(SizedDialog[list[Action] | None]):
                 *[Option(self._row(i)) for i in range(len(self.offer_ids))], id="answers"
             )
             yield Static("", id="answer-all-check", classes="dialog-note")
+            yield hints.HintPanel(id="answer-hint")
             yield Static(
                 _(
                     "1-9 or Space: accept or not · s: send · n: decline all · c: cards or counter · Esc: later"
@@ -713,7 +768,8 @@ class AnswerAllScreen(SizedDialog[list[Action] | None]):
                     self.custom.pop(oid, None)  # plainly declined
                 self._update()
 
-        self.app.push_screen(AnswerScreen(self.state, self.player, oid), callback=answered)
+        screen = AnswerScreen(self.state, self.player, oid, hints=self.hinting)
+        self.app.push_screen(screen, callback=answered)
 
     def action_later(self) -> None:
         self.dismiss(None)
