@@ -532,9 +532,10 @@ def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
 
     Two kinds, ``count`` of each: ``plant``, the active player in phase 1 before
     planting, the front card fits field 1, a field can be harvested and something
-    bought; ``select``, phase 3 with the one served first holding two or more
-    beans to plant, one of them plantable (← → select among them; they do nothing
-    while no bean can be planted).
+    bought; ``select``, phase 3 with the person the app reveals first
+    (``revealed_first``) holding two or more beans to plant, one of them
+    plantable (← → select among them; they do nothing while no bean can be
+    planted).
     """
     from bohnanza_tui.bots import make_bot
     from bohnanza_tui.rules import Phase, legal_actions, next_to_act, view
@@ -572,10 +573,10 @@ def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
                     found["plant"].append(dumps(session))
                     wanted.discard("plant")
             if s.turn >= 25 and "select" in wanted and s.phase is Phase.PLANT_TRADED:
-                served = next_to_act(s)
-                mine = s.players[served]
+                served, shown = revealed_first(s)
+                mine = shown.players[served]
                 if len(mine.kept + mine.received) >= 2 and any(
-                    isinstance(x, Plant) for x in legal_actions(s, served)
+                    isinstance(x, Plant) for x in legal_actions(shown, served)
                 ):
                     found["select"].append(dumps(session))
                     wanted.discard("select")
@@ -583,6 +584,22 @@ def voyage_positions(count: int, first_seed: int = 11) -> list[tuple[str, str]]:
             session.play(bots[p].act(view(s, p), p))
         seed += 1
     return [(kind, text) for kind in ("plant", "select") for text in found[kind][:count]]
+
+
+def revealed_first(state):  # type: ignore[no-untyped-def]
+    """Whom the app reveals first on opening ``state`` (all seats people), and the position
+    then: the beans it plants for people away from the keyboard go in first."""
+    from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.ui.hotseat import HotSeat, Seat
+
+    session = Session(state)
+    hs = HotSeat(session, [Seat(p.name) for p in state.players])
+    while True:
+        actor = hs.next_actor()
+        plant = hs.planted_for(actor) if actor is not None else None
+        if plant is None:
+            return actor, session.state
+        session.play(plant)
 
 
 def app_command(program: str, args: str, home: Path) -> str:
