@@ -192,3 +192,30 @@ async def test_a_seed_that_is_no_number_is_told_under_the_form() -> None:
         assert text.index("whole number") < text.index("Start (ctrl+n)")  # above the buttons
         await press(pilot, "backspace", "4", "ctrl+n")
         assert app.hotseat is not None and app.hotseat.state.seed == 4
+
+
+async def test_a_key_typed_while_the_computers_move_says_why_it_does_nothing() -> None:
+    """The computer players move a step at a time (``bot_delay``): a key nothing takes then
+    (a Space typed as if the turn's end were there) is not lost unseen; the table's notice
+    says who is playing, and goes once the computers are done."""
+    from ui_helpers import PatientApp, classic, notice
+
+    session = classic()
+    seats = [Seat("Ann"), Seat("Bob", kind="computer"), Seat("Cy", kind="computer")]
+    app = PatientApp(
+        session, seats=seats, autosave=None, bot_factory=default_bot_factory(), bot_delay=0.3
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p", "e", "e", "p", "p")  # Ann's turn ends
+        assert session.state.active == 1
+        assert notice(app) == ""
+        await press(pilot, "question_mark", "escape")  # keys that work meanwhile: no word
+        assert notice(app) == ""
+        await press(pilot, "space")
+        assert "Bob is playing" in notice(app)
+        for _ in range(100):  # Bob plays (and may offer Ann a trade), then Cy
+            await pilot.pause(0.1)
+            if app.hotseat is not None and app.hotseat.next_actor() == 0:
+                break
+        await pilot.pause(0.2)
+        assert notice(app) == ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -147,6 +147,24 @@ class TableScreen(TableView):
                 and bool(choices.offer_choices(state, holder))
             )
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key nothing took while the computer players move (paced, one move at a time): say
+        why, instead of losing it unseen (a Space typed for the end of the turn, say)."""
+        actor = self.hs.next_actor()
+        if actor is None or self.hs.is_human(actor) or self.hs.state.over:
+            return
+        bound = self.active_bindings.get(event.key)
+        if bound is not None and bound.enabled:
+            return  # a key that works meanwhile (help, harvest, the views...)
+        name = self.hs.state.players[actor].name
+        self.notify(
+            _("{name} is playing: the keys work again when the computer players are done.").format(
+                name=name
+            ),
+            markup=False,
+        )
+        self._waiting_notice = True
 
     # -- small helpers -----------------------------------------------------------------
 

@@ -523,6 +523,7 @@ class TableView(GameFlowScreen):
         (the next person never reads the last one's refusals). The log keeps
         what it said.
         """
+        self._waiting_notice = False
         text = Content.from_markup(message) if markup else Content(message)
         if title:
             text = Content.assemble((title, "bold"), "  ", text)
@@ -534,15 +535,26 @@ class TableView(GameFlowScreen):
         self._notice_for = (self.hs.holder, len(self.hs.session.log))
 
     def clear_notice(self) -> None:
+        self._waiting_notice = False
         if self._notice_for is not None:
             self._notice_for = None
             self._told = None  # a refusal met again is told again
             self._panel("#notice").display = False
 
+    #: the notice says the computer players are moving (``TableScreen.on_key``)
+    _waiting_notice = False
+
     def _notice_outdated(self) -> None:
-        """Clear the notice once the keyboard changed hands or its holder moved since."""
+        """Clear the notice once the keyboard changed hands or its holder moved since (or,
+        saying that the computer players move, once they are done)."""
         if self._notice_for is None:
             return
+        if self._waiting_notice:
+            actor = self.hs.next_actor()
+            if actor is None or self.hs.is_human(actor):
+                self._waiting_notice = False
+                self.clear_notice()
+                return
         holder, moves = self._notice_for
         log = self.hs.session.log
         if (
