@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import ceil
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from rich.console import RenderableType
 from rich.style import Style
@@ -20,6 +20,7 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.suggester import Suggester
 from textual.visual import Visual, VisualType
+from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
 from bohnanza_tui.i18n import _
@@ -28,10 +29,46 @@ from bohnanza_tui.rules import GameState
 from . import render
 from .keybar import KeyBar
 
-__all__ = ["Area", "CommandBar", "CommandHint", "EventLog", "KeyBar", "Panel", "PlayerPanel"]
+__all__ = [
+    "Area",
+    "CommandBar",
+    "CommandHint",
+    "EventLog",
+    "KeyBar",
+    "Panel",
+    "PlayerPanel",
+    "SparesRepaint",
+]
 
 
-class Panel(Static):
+if TYPE_CHECKING:
+    _Widget = Widget
+else:
+    _Widget = object  # a mixin: Textual takes a class's CSS from its first DOMNode base only
+
+
+class SparesRepaint(_Widget):
+    """A widget (or screen) that drops a whole repaint, one that names no region and asks no
+    layout, when ``_repaint_needless`` knows that nothing it shows would change: Textual
+    asks for such repaints freely, and each costs a frame's worth of lines. Put it before
+    the Textual class it goes with: ``class Panel(SparesRepaint, Static)``."""
+
+    def _repaint_needless(self) -> bool:
+        return False
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if not (regions or layout or recompose) and self._repaint_needless():
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class Panel(SparesRepaint, Static):
     """A Static that repaints only what really changed (a layout pass is costly).
 
     When the new content takes as many lines as the old at the panel's width,
@@ -114,16 +151,8 @@ class Panel(Static):
         self._lines = None
         super().update(content, layout=layout)
 
-    def refresh(
-        self,
-        *regions: Region,
-        repaint: bool = True,
-        layout: bool = False,
-        recompose: bool = False,
-    ) -> Self:
-        if self._lines_only and not (regions or layout or recompose):
-            return self  # ``_repaint_changed`` names the lines that changed
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+    def _repaint_needless(self) -> bool:
+        return self._lines_only  # ``_repaint_changed`` names the lines that changed
 
     def _render_key(self) -> object:
         """What the painted lines depend on besides the content."""
@@ -259,7 +288,7 @@ class Area(VerticalScroll):
             self.parent.post_message(events.DescendantBlur(self))
 
 
-class QuietScrollBar(ScrollBar):
+class QuietScrollBar(SparesRepaint, ScrollBar):
     """A scrollbar that repaints only when it would look different.
 
     A line written to a long log moves the thumb by a fraction of an eighth of
@@ -310,17 +339,8 @@ class QuietScrollBar(ScrollBar):
         self._painted = self._look()
         return super().render()
 
-    def refresh(
-        self,
-        *regions: Region,
-        repaint: bool = True,
-        layout: bool = False,
-        recompose: bool = False,
-    ) -> Self:
-        quiet = not (regions or layout or recompose) and self._painted is not None
-        if quiet and self._look() == self._painted:
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+    def _repaint_needless(self) -> bool:
+        return self._painted is not None and self._look() == self._painted
 
 
 class EventLog(RichLog):

@@ -8,14 +8,14 @@ only refused options (shown dimmed); ``TableScreen`` adds what the keys do.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
 from textual.widgets import Static
@@ -27,7 +27,16 @@ from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
 from ..compositor import SpanCompositor
-from ..widgets import Area, CommandBar, CommandHint, EventLog, KeyBar, Panel, PlayerPanel
+from ..widgets import (
+    Area,
+    CommandBar,
+    CommandHint,
+    EventLog,
+    KeyBar,
+    Panel,
+    PlayerPanel,
+    SparesRepaint,
+)
 from .flow import GameFlowScreen
 
 if TYPE_CHECKING:
@@ -49,7 +58,7 @@ TALL_HEIGHT = 46
 SIDE_VIEWS = ("log", "history", "map", "meters")
 
 
-class TableView(GameFlowScreen):
+class TableView(SparesRepaint, GameFlowScreen):
     """The table's widgets and how they show the game; the keys' actions are ``TableScreen``'s."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -97,18 +106,10 @@ class TableView(GameFlowScreen):
         finally:
             self._focus_moving = False
 
-    def refresh(
-        self,
-        *regions: Region,
-        repaint: bool = True,
-        layout: bool = False,
-        recompose: bool = False,
-    ) -> Self:
+    def _repaint_needless(self) -> bool:
         # Textual repaints the whole screen when the focus moves (the command line opens or
         # closes): the widgets that gain and lose it repaint themselves, nothing else changes
-        if self._focus_moving and not (regions or layout or recompose):
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self._focus_moving
 
     #: set while a layout pass runs (see ``_refresh_layout``): its paint waits
     _laying_out = False
