@@ -61,6 +61,9 @@ PRELOAD_AFTER = 0.2
 #: from the move itself at the latest
 SAVE_AFTER_FRAME = 0.01
 SAVE_AT_THE_LATEST = 0.25
+#: seconds from a frame to the work ahead for the next key (``_ahead_due``): after the
+#: autosave; another frame within it puts it off
+AHEAD_AFTER_FRAME = 0.03
 
 #: the stylesheets the set-up screen uses, read at start
 SETUP_STYLES = ("app.tcss", "setup.tcss")
@@ -205,6 +208,8 @@ class BohnanzaApp(App[int]):
         self._save_due = False
         #: the autosave is to be written shortly after the frame just displayed
         self._save_timer: Timer | None = None
+        #: the work ahead for the next key is due shortly after that (``_ahead_due``)
+        self._ahead_timer: Timer | None = None
         #: for a person at the keyboard (the ``bohnanza`` command, ``run_app``; not the
         #: tests, which start hundreds of apps): once a table shows, its dialogs are built
         #: ahead and the garbage collector settles (``_settle``)
@@ -448,6 +453,22 @@ class BohnanzaApp(App[int]):
                 self._save_timer = self.set_timer(SAVE_AFTER_FRAME, self._autosave_due)
             else:
                 self._save_timer.reset()
+        if self.ahead and self.hotseat is not None:  # after the last frame of a key's answer
+            if self._ahead_timer is None:
+                self._ahead_timer = self.set_timer(AHEAD_AFTER_FRAME, self._ahead_due)
+            else:
+                self._ahead_timer.reset()
+
+    def _ahead_due(self) -> None:
+        """The screen has shown what a key did and waits: get ready for the next key."""
+        if self._ahead_timer is not None:
+            self._ahead_timer.stop()
+            self._ahead_timer = None
+        from .screens.flow import GameFlowScreen
+
+        stack = self.screen_stack
+        if stack and isinstance(stack[-1], GameFlowScreen) and not self._exit:
+            stack[-1].trade_ahead()
 
     def _autosave_due(self) -> None:
         if self._save_timer is not None:

@@ -69,6 +69,16 @@ class GameFlowScreen(Screen[None]):
     def _revealed_hook(self) -> None:
         """Called when a new person has taken the keyboard (reset selections)."""
 
+    def trade_ahead(self) -> None:
+        """The table has shown and waits for a key: if ``t`` may open the offer dialog now,
+        refill it for this position, unseen (after ``e`` the next key is often ``t``)."""
+        holder = self.hs.holder
+        if holder is None or self.app.screen is not self or not self.check_action("trade", ()):
+            return
+        from .trade import OfferBuilder
+
+        OfferBuilder.refill_ahead(self.app, self.hs.state, holder)
+
     def play(self, action: Action, *, quiet: bool = False) -> bool:
         """Play an action through the session; a refusal is logged with its rule and changes nothing."""
         log = self.query_one(EventLog)

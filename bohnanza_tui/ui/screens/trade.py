@@ -8,16 +8,20 @@ and whom to ask. Every change is checked with the engine at once, so the
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
-from textual import on, work
-from textual.app import ComposeResult
+from textual import events, on, work
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.scalar import Scalar, Unit
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Label,
@@ -30,7 +34,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from bohnanza_tui.i18n import _, ngettext
+from bohnanza_tui.i18n import _, current_language, ngettext
 from bohnanza_tui.rules import KIND_OF, Action, GameState, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
@@ -41,7 +45,11 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from .sized import SizedDialog
+from .modal import _POOLS
+from .sized import SizedDialog, compact
+
+#: CPU seconds of unseen painting at a time (``OfferBuilder.refill_ahead``)
+UNSEEN_STEP = 0.004
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -72,6 +80,44 @@ def _targets(state: GameState, player: int, to: int | None) -> list[int | None]:
     return [None] + [p for p in range(len(state.players)) if p != player]
 
 
+def _same(shown: object, new: Content | str) -> bool:
+    """Whether a widget showing ``shown`` shows ``new`` already: the text and its styles
+    (``Content``'s own ``==`` compares the text only)."""
+    if isinstance(shown, Content) and isinstance(new, Content):
+        return shown.plain == new.plain and list(shown.spans) == list(new.spans)
+    return type(shown) is type(new) and shown == new
+
+
+def _show(widget: Static, content: Content | str) -> None:
+    """Show ``content`` on ``widget``, unless it shows it already: an update lays the
+    dialog out again and paints the widget anew."""
+    if not _same(widget.content, content):
+        widget.update(content)
+
+
+def _same_selections(shown: SelectionList[int], selections: list[Selection[int]]) -> bool:
+    """Whether a list shows these selections already, picked as they come."""
+    if shown.option_count != len(selections):
+        return False
+    picked = set(shown.selected)
+    for i, new in enumerate(selections):
+        old = shown.get_option_at_index(i)
+        assert isinstance(old, Selection)
+        if old.value != new.value or (new.value in picked) != new.initial_state:
+            return False
+        if not _same(old.prompt, cast(Content, new.prompt)):
+            return False
+    return len(picked) == sum(s.initial_state for s in selections)
+
+
+def _set_width(widget: Widget, width: int | None) -> None:
+    """An inline width (None: the stylesheet's), set only when it changes: Textual lays
+    the screen out again at every setting."""
+    new = None if width is None else Scalar(float(width), Unit.CELLS, Unit.WIDTH)
+    if widget.styles.inline.width != new:
+        widget.styles.width = width
+
+
 class WantList(SteadyLines):
     """Bean kinds with a count each: ←/→ or -/+ change how many are wanted."""
 
@@ -92,9 +138,12 @@ class WantList(SteadyLines):
                 self.counts[k] += 1
 
     def reset(self, kinds: list[int], wanted: list[int] | None = None) -> None:
-        """Other kinds and counts (a reused offer dialog), from the top."""
+        """Other kinds and counts (a reused offer dialog), from the top; the options are
+        made again only if they show something else."""
+        shown = (self.kinds, self.counts)
         self._count(kinds, wanted)
-        self.set_options([Option(self._prompt(k)) for k in kinds])
+        if (self.kinds, self.counts) != shown or self.option_count != len(kinds):
+            self.set_options([Option(self._prompt(k)) for k in kinds])
         self.highlighted = 0 if kinds else None
 
     def _prompt(self, kind: int) -> Content:
@@ -137,6 +186,10 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         bid: bool = False,
     ) -> None:
         super().__init__()
+        #: what the dialog was last fitted to (``_fit_key``)
+        self._fitted: tuple[object, ...] | None = None
+        #: refilled ahead, unseen: laid out and painted while nothing else happens
+        self._ahead = False
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
 
     def _set(
@@ -190,17 +243,24 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         want: list[int] | None = None,
         bid: bool = False,
     ) -> None:
-        """Another offer in a dialog of the same shape (``takes``): its widgets refilled."""
+        """Another offer in a dialog of the same shape (``takes``): its widgets refilled.
+
+        Only what differs from what the dialog shows is changed (the cards, the counts,
+        the texts, the choices left from its last opening): a dialog refilled ahead for
+        this position (``refill_ahead``) opens without a layout or a widget painted anew.
+        """
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
         if not self.is_mounted:
             return
-        self.query_one(".dialog-title", Label).update(self._title())
-        self.query_one(".dialog-fields", Static).update(render.fields_overview(state, player))
+        _show(self.query_one(".dialog-title", Label), self._title())
+        _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
         if self.bid and state.face_up:
-            self.query_one("#offer-face-up", Static).update(self._face_up())
+            _show(self.query_one("#offer-face-up", Static), self._face_up())
         cards = self.query_one("#give", CheckList)
-        cards.clear_options()
-        cards.add_options(self._selections())
+        selections = self._selections()
+        if not _same_selections(cards, selections):
+            cards.clear_options()
+            cards.add_options(selections)
         cards.highlighted = 0 if cards.option_count else None
         if not donation:
             self.query_one(WantList).reset(self._kinds(), self.preset_want)
@@ -215,10 +275,87 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
                 if i == 0:
                     radios._pressed_button = radio
         radios._selected = 0
-        self.query_one("#offer-dialog", VerticalScroll).scroll_home(animate=False, immediate=True)
-        cards.focus()
-        self._fit(self.app.size)
+        scroll = self.query_one("#offer-dialog", VerticalScroll)
+        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
+            scroll.scroll_home(animate=False, immediate=True)
+        if self.focused is not cards:
+            cards.focus()  # (which repaints it, focused or not)
+        size = self.app.size
+        if self._fitted != self._fit_key(size):
+            self._fit(size)
         self._update()
+
+    @classmethod
+    def refill_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> bool:
+        """Refill, unseen, the kept dialog that ``reused`` would hand out for this content
+        (the constructor's arguments), while the player looks at the table: it is laid out
+        and its widgets painted now, a little at a time, so that its opening paints the
+        screen once and lays nothing out. Whether there was one to refill.
+
+        The opening refills it all the same (``set_content``), from the position as it is
+        then: what changed between (an undo, a move) is shown; what didn't change costs
+        nothing then.
+        """
+        language = current_language()
+        for screen in _POOLS.get(app, {}).get(cls, []):
+            if screen._busy or screen in app.screen_stack or screen._language != language:
+                continue
+            if not screen.takes(*args, **kwargs):
+                continue
+            if not isinstance(screen, OfferBuilder) or screen._styled_for is None:
+                return False  # still being built ahead: it lays itself out then
+            screen.set_content(*args, **kwargs)
+            screen._ahead = True
+            screen._update_timer.resume()  # (Textual's idle check resumes it on the top screen only)
+            return True
+        return False
+
+    async def _on_idle(self, event: events.Idle) -> None:
+        if self._ahead and self._unseen_work():
+            self._update_timer.resume()
+            return
+        await super()._on_idle(event)
+
+    def _unseen_work(self) -> bool:
+        """Is there a layout or a widget's lines to make while the dialog is refilled ahead?"""
+        if self._busy or self.is_current or not self.is_attached:
+            self._ahead = False  # opened (Textual lays it out and paints it) or gone
+            return False
+        return self._layout_required or bool(self._unpainted())
+
+    def _unpainted(self) -> list[tuple[Widget, Region]]:
+        """The dialog's widgets with lines to paint: each, and its lines the screen shows."""
+        out = []
+        for widget, (region, clip) in self._compositor.visible_widgets.items():
+            if widget is self:
+                continue  # the table beneath, tinted: painted as the dialog opens
+            crop = region.intersection(clip).translate((-region.x, -region.y))
+            cache = widget._styles_cache
+            if cache._width != region.width or any(
+                y in cache._dirty_lines or y not in cache._cache for y in crop.line_range
+            ):
+                out.append((widget, crop))
+        return out
+
+    def _on_timer_update(self) -> None:
+        """Refilled ahead (``refill_ahead``) and not showing: the layout, then the widgets'
+        lines, a few milliseconds at a time (a key pressed meanwhile waits for one step
+        at most); else Textual's frame, as ever."""
+        if not self._ahead or not self._unseen_work():
+            super()._on_timer_update()
+            return
+        self._update_timer.pause()
+        if self._layout_required:
+            self._layout_required = False
+            self._refresh_layout(self.app.size)  # (unseen: no frame)
+        else:
+            until = time.process_time() + UNSEEN_STEP
+            for widget, crop in self._unpainted():
+                widget.render_lines(crop)
+                if time.process_time() > until:
+                    break
+        self._dirty_widgets.clear()  # painted, or painted whole as it opens
+        self._update_timer.resume()
 
     def _title(self) -> str:
         title = _("Donate") if self.donation else _("Make an offer")
@@ -275,11 +412,19 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         lists.first(SelectionList).focus()
         self._update()
 
+    def _fit_key(self, size: Size) -> tuple[object, ...]:
+        """What ``fitted`` depends on: the size, and in a compact dialog the texts' widths."""
+        if not compact(size):
+            return (False,)
+        labels = [label.plain for label, _card in giveable(self.state, self.player)]
+        return (size, *self._target_names(), "", *labels)
+
     def fitted(self, small: bool) -> None:
         """Compact: the cards to give and whom to ask as wide as their text (terminal cells)."""
+        self._fitted = self._fit_key(self.app.size)
         names = [_("To"), *self._target_names()]
         to = max(cell_len(n) for n in names) + 6  # "(•) ", the list's edge and a gap
-        self.query_one("#to-column").styles.width = to if small else None
+        _set_width(self.query_one("#to-column"), to if small else None)
         if self.donation:
             return  # the cards to give share the width with whom to ask only
         labels = [_("Give (Space picks)")] + [
@@ -287,7 +432,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         ]
         give = max(cell_len(text) for text in labels) + 7  # "[x] ", the edge, scrollbar, gap
         give = min(give, self.app.size.width // 2 - 4)  # the wanted kinds keep their room
-        self.query_one("#give-column").styles.width = give if small else None
+        _set_width(self.query_one("#give-column"), give if small else None)
 
     def _kinds(self) -> list[int]:
         """The bean kinds to ask for; in a bid, those of the face-up cards first."""
@@ -326,7 +471,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
             )
         if refusal is not None:
             text = Content.assemble(text, "\n", Content.styled("✗ " + str(refusal), "$text-error"))
-        self.query_one("#offer-preview", Static).update(text)
+        _show(self.query_one("#offer-preview", Static), text)
         self.query_one("#send", Button).disabled = refusal is not None
 
     @on(SelectionList.SelectedChanged)
