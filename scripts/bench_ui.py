@@ -215,12 +215,21 @@ async def _cpu_keys(
     async with app.run_test(size=(120, 40)):
         driver = app._driver
         assert driver is not None
+        from bohnanza_tui.ui.sgr import compact
+
+        sent: list[int] = []
+
+        def write(data: str) -> None:  # the terminal driver's work on each frame (its ``write``)
+            sent.append(len(compact(data).encode()))
+
+        driver.write = write  # type: ignore[method-assign]
 
         async def key(k: str, group: str) -> None:
             # idle first (an idle app costs no CPU); the key goes in as the driver sends it
             # (a pilot's press would wait on every widget, which costs CPU of its own)
             await asyncio.sleep(0.1)
             frames.clear()
+            sent.clear()
             profiling = profiler is not None and (not keys or k in keys.split(","))
             if profiling:
                 assert profiler is not None
@@ -234,7 +243,7 @@ async def _cpu_keys(
                 profiler.disable()
             first = frames[0] - start if frames else end - start
             # sleeping costs no CPU: the whole answer is ``end - start``
-            samples.append(Sample(k, group, first, end - start, end - start))
+            samples.append(Sample(k, group, first, end - start, end - start, sum(sent)))
 
         await key("enter", "reveal")
         if kind == "plant":
@@ -309,6 +318,13 @@ def cpu_main(args: argparse.Namespace) -> None:
         these = [s for s in samples if s.group == group]
         if these:
             print(f"  ({group}: first frame {figures([s.first for s in these])})")
+    sizes: dict[str, list[int]] = {}
+    for s in samples:
+        sizes.setdefault(OPENING.get(s.key, s.key), []).append(s.sent)
+    print(
+        "  bytes written per key (median): "
+        + ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in sizes.items())
+    )
     if profiler is not None:
         import io
         import pstats
@@ -347,6 +363,8 @@ class Sample:
     first: float
     shown: float
     last: float
+    #: bytes written to the terminal (``--cpu``: what the terminal driver would send)
+    sent: int = 0
 
 
 class Tmux:

@@ -8,7 +8,9 @@ or when its 100 ms timeout runs out. So a lone Escape (closing any dialog) reach
 app about 100 ms after the key whatever ``ESCDELAY`` said, and a key typed within those
 100 ms was read as Alt and that key.
 
-``EscapeDriver`` waits in ``select`` only until the parser's wait is over.
+``EscapeDriver`` waits in ``select`` only until the parser's wait is over. It also writes
+each frame with the fewest style codes that show it (``.sgr``): a terminal takes longer to
+show more bytes.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from textual._parser import ParseError
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+
+from .sgr import compact
 
 #: seconds the input thread waits for input when the parser waits for nothing (Textual's)
 IDLE_WAIT = 0.1
@@ -37,7 +41,10 @@ def wait_for(timeout_at: float | None, now: float) -> float:
 
 class EscapeDriver(LinuxDriver):
     """Textual's Linux and macOS driver, reporting a lone Escape ``ESCDELAY`` ms after it
-    came (see the module)."""
+    came, and writing frames with fewer style codes (see the module)."""
+
+    def write(self, data: str) -> None:
+        super().write(compact(data))
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's, but for the wait)."""
