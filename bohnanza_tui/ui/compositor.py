@@ -9,18 +9,57 @@ line the log covers (about half of a plant's frame). This one cuts up only the
 widgets that overlap a changed region, and only on the lines where a changed
 span meets them. What it sends is the same, byte for byte
 (``tests/ui/test_table_repaint.py`` compares the two).
+
+It also keeps what it sent to the terminal, piece by piece (``ShownPieces``), and of
+a piece sent again only the cells that differ from what that piece showed go out: a
+plant repaints every row of the log (it scrolls), with its borders, its scrollbar and
+the unchanged part of each row, and the key bar's two lines, mostly as they were. A
+terminal takes longer to show more bytes. What was sent is known only while nothing
+else painted the screen: a full repaint, or another screen shown (``forget``), starts
+it anew. ``tests/ui/test_terminal_output.py`` reads every write in a model of a
+terminal and compares it with a full repaint after each key.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
+from rich.control import Control
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
 __all__ = ["SpanCompositor"]
 
 
+#: what the terminal shows, as sent: by line, by the piece's first column, its end and strip
+ShownPieces = dict[int, dict[int, tuple[int, Strip]]]
+
+
 class SpanCompositor(Compositor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: ShownPieces = {}
+
+    def forget(self) -> None:
+        """Something else paints the screen: send every piece whole until it is known again."""
+        self.shown.clear()
+
+    def render_update(
+        self, full: bool = False, screen_stack: list[Screen] | None = None, simplify: bool = False
+    ) -> RenderableType | None:
+        update = super().render_update(full, screen_stack, simplify)
+        if isinstance(update, ChopsUpdate):
+            return ChangedPieces(update, self.shown)
+        if update is not None:
+            self.forget()  # a full repaint: it sends whole lines
+        return update
+
     def render_partial_update(self) -> ChopsUpdate | None:
         update_regions = self._dirty_regions.copy()
         self._dirty_regions.clear()
@@ -63,3 +102,73 @@ class SpanCompositor(Compositor):
                         chops_line[cut] = piece
         chop_ends = [cut_set[1:] for cut_set in cuts]
         return ChopsUpdate(chops, spans, chop_ends)
+
+
+class ChangedPieces(ChopsUpdate):
+    """A partial update that sends, of each piece, the cells that differ from what the
+    terminal shows there (``shown``: what this compositor sent, updated as it renders)."""
+
+    def __init__(self, update: ChopsUpdate, shown: ShownPieces) -> None:
+        super().__init__(update.chops, update.spans, update.chop_ends)
+        self.shown = shown
+
+    def render_segments(self, console: Console) -> str:
+        sequences: list[str] = []
+        append = sequences.append
+        move_to = Control.move_to
+        chops, chop_ends = self.chops, self.chop_ends
+        shown = self.shown
+        for y, x1, x2 in self.spans:
+            row = shown.setdefault(y, {})
+            for end, (x, strip) in zip(chop_ends[y], chops[y].items(), strict=False):
+                if strip is None or x >= x2 or end <= x1:
+                    continue
+                stop = min(end, x2)  # (Textual paints a piece from its start, to the span's end)
+                if stop < end:
+                    strip = strip.crop(0, stop - x)
+                before = row.get(x)
+                if before is not None and before[0] == stop:
+                    first, last = changed_cells(before[1], strip)
+                    if first < last:
+                        append(move_to(x + first, y).segment.text)
+                        append(strip.crop(first, last).render(console))
+                else:
+                    for start in [s for s, (e, _strip) in row.items() if s < stop and e > x]:
+                        del row[start]  # painted over
+                    append(move_to(x, y).segment.text)
+                    append(strip.render(console))
+                row[x] = (stop, strip)
+        return "".join(sequences)
+
+
+def changed_cells(old: Strip, new: Strip) -> tuple[int, int]:
+    """The cells (first, end) where two strips of one width differ; (0, 0) if they don't."""
+    a, b = old._segments, new._segments
+    if a == b:
+        return 0, 0
+    count = min(len(a), len(b))
+    first = i = 0
+    while i < count and a[i] == b[i]:
+        first += cell_len(a[i].text)
+        i += 1
+    if i < count and a[i].style == b[i].style and not a[i].control and not b[i].control:
+        first += cell_len(_common_prefix(a[i].text, b[i].text))
+    last = new.cell_length
+    j = 1
+    while j <= count - i and a[-j] == b[-j]:
+        last -= cell_len(a[-j].text)
+        j += 1
+    if j <= count - i and a[-j].style == b[-j].style and not a[-j].control and not b[-j].control:
+        last -= cell_len(_common_prefix(a[-j].text[::-1], b[-j].text[::-1]))
+    # the cells before ``first`` are the same in both, and those from ``last`` on: if the two
+    # overlap, all are
+    return first, max(first, last)
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    for ca, cb in zip(a, b, strict=False):
+        if ca != cb:
+            break
+        n += 1
+    return a[:n]

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rich.color import Color
+from rich.color import Color, ColorSystem
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from terminal_model import Terminal
+from test_voyage_play import busy_voyage_position
+from textual._compositor import Compositor, LayoutUpdate
+from textual.app import App
+from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.linux_driver import LinuxDriver
+from textual.pilot import Pilot
 from textual.strip import Strip
+from ui_helpers import SIZE, from_state, make_app, press
 
 from bohnanza_tui.ui import sgr
+from bohnanza_tui.ui.compositor import changed_cells
 from bohnanza_tui.ui.driver import EscapeDriver
 
 WIDTH, HEIGHT = 30, 6
@@ -108,3 +117,143 @@ def test_the_driver_writes_compacted_frames(monkeypatch: pytest.MonkeyPatch) -> 
     driver = EscapeDriver.__new__(EscapeDriver)  # (no terminal: only its write is called)
     driver.write("\x1b[1;1H\x1b[1mab\x1b[0m\x1b[1mcd\x1b[0m")
     assert written == ["\x1b[1;1H\x1b[1mabcd\x1b[0m"]
+
+
+class Written:
+    """An app's writes to the terminal (as a terminal would get them, in truecolour), read
+    by a model of a terminal; and the screen a full repaint of it sends."""
+
+    def __init__(self, app: App[None], monkeypatch: pytest.MonkeyPatch) -> None:
+        self.app = app
+        self.writes: list[str] = []
+        self.terminal = Terminal(*SIZE)
+        monkeypatch.setattr(app.console, "_color_system", ColorSystem.TRUECOLOR)
+        monkeypatch.setattr(HeadlessDriver, "is_headless", property(lambda _driver: False))
+
+    def start(self) -> None:
+        """From now on (the app running): every frame is rendered and written."""
+        app = self.app
+        assert app._driver is not None
+        app._driver.write = self._write  # type: ignore[method-assign]
+        app.screen.refresh()  # a full repaint first: the model starts from a known screen
+
+    def _write(self, data: str) -> None:
+        self.writes.append(data)
+        self.terminal.feed(data)
+
+    def repainted(self) -> Terminal:
+        """The screen as a full repaint of it sends it (Textual's, all the screens shown)."""
+        app = self.app
+        update = Compositor.render_update(
+            app.screen._compositor, full=True, screen_stack=app._background_screens
+        )
+        assert isinstance(update, LayoutUpdate)
+        terminal = Terminal(*SIZE)
+        terminal.feed(update.render_segments(app.console))
+        return terminal
+
+
+async def settled(pilot: Pilot[None]) -> None:
+    """Until the screen has nothing left to lay out or paint (a loaded machine may leave a
+    frame for the next tick of its update timer)."""
+    for _ in range(100):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not (
+            screen._layout_required
+            or screen._scroll_required
+            or screen._repaint_required
+            or screen._dirty_widgets
+            or screen._compositor._dirty_regions
+        ):
+            return
+        await asyncio.sleep(0.01)
+
+
+def same_screen(a: Terminal, b: Terminal) -> bool:
+    rows = [y for y in range(len(a.cells)) if a.cells[y] != b.cells[y]]
+    for y in rows:  # (shown when it fails)
+        print(f"row {y}:\n  {a.rows()[y]!r}\n  {b.rows()[y]!r}")
+    return not rows
+
+
+async def test_after_every_key_the_terminal_shows_what_a_full_repaint_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table sends, of each piece it repaints, only the cells that changed: what the
+    terminal then shows, after each of these keys, is what a full repaint shows. The keys
+    move on the table, open and close dialogs (another screen paints meanwhile), the
+    command line, the side area."""
+    app = make_app(from_state(busy_voyage_position()))
+    written = Written(app, monkeypatch)
+    keys = ["1", "u", "1", "question_mark", "question_mark", "u", "h", "escape", "1"]
+    keys += ["colon", "escape", "v", "1", "v", "v", "u", "1", "e", "t", "escape"]
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        written.start()
+        await settled(pilot)
+        assert same_screen(written.terminal, written.repainted())
+        for n, key in enumerate(keys):
+            count = len(written.writes)
+            await press(pilot, key)
+            await settled(pilot)
+            assert len(written.writes) > count, (n, key)  # the key changed the screen
+            assert same_screen(written.terminal, written.repainted()), (n, key)
+
+
+async def test_a_plant_sends_a_fraction_of_the_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plant and an undo repaint the log's rows (it scrolls), a field, the hand, the status:
+    of these, the changed cells go out, in the fewest style codes."""
+    app = make_app(from_state(busy_voyage_position()))
+    written = Written(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        written.start()
+        await pilot.pause()
+        sizes = []
+        for key in ("1", "u", "1", "u", "1"):
+            count = len(written.writes)
+            await press(pilot, key)
+            sent = "".join(written.writes[count:])
+            compacted = sgr.compact(sent)
+            before, after = Terminal(*SIZE), Terminal(*SIZE)
+            before.feed(sent)
+            after.feed(compacted)
+            assert after.cells == before.cells and after.style == before.style
+            sizes.append((len(sent.encode()), len(compacted.encode())))
+        # the first plant after a full repaint sends whole pieces; from then on, changed cells
+        assert all(compacted < 0.65 * whole for whole, compacted in sizes), sizes
+        assert all(compacted < 2000 for _whole, compacted in sizes[1:]), sizes
+
+
+line_segments = st.lists(
+    st.tuples(
+        st.sampled_from(["a", "ab", "ba", " ", "   ", "字", "x字"]),
+        st.sampled_from(
+            [None, Style(bold=True), Style(color="red"), Style(color="red", bold=True)]
+        ),
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(line_segments, line_segments)
+def test_the_changed_cells_of_a_piece_turn_the_old_piece_into_the_new(
+    old_parts: list[tuple[str, Style | None]], new_parts: list[tuple[str, Style | None]]
+) -> None:
+    """Of two strips of one width, sending the new one's cells from ``first`` to ``last``
+    over the old one shows the new one."""
+    console = Console(color_system="truecolor", force_terminal=True)
+    old = Strip([Segment(text, style) for text, style in old_parts])
+    new = Strip([Segment(text, style) for text, style in new_parts])
+    width = max(old.cell_length, new.cell_length)
+    old, new = old.extend_cell_length(width), new.extend_cell_length(width)
+    first, last = changed_cells(old, new)
+    assert 0 <= first <= last <= width
+    terminal, wanted = Terminal(WIDTH, 1), Terminal(WIDTH, 1)
+    terminal.feed("\x1b[1;1H" + old.render(console))
+    wanted.feed("\x1b[1;1H" + new.render(console))
+    if first < last:
+        terminal.feed(f"\x1b[1;{first + 1}H" + new.crop(first, last).render(console))
+    assert terminal.cells == wanted.cells

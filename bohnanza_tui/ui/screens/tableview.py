@@ -246,6 +246,11 @@ class TableView(SparesRepaint, GameFlowScreen):
         self._check_size(self.app.size.width, self.app.size.height)
         self.advance()
 
+    def on_screen_suspend(self) -> None:
+        # another screen paints the terminal now: what the table sent is no longer what shows
+        if isinstance(self._compositor, SpanCompositor):
+            self._compositor.forget()
+
     def on_screen_resume(self) -> None:
         # Textual repaints the whole screen as it resumes, the log's new lines with it; a
         # log written to while another screen was on top may still have to scroll to its
