@@ -89,6 +89,13 @@ class SpanCompositor(Compositor):
                     lines_under.append(y)
             if not lines_under:
                 continue
+            if all(
+                chops[y].get(cut) is not None
+                for y in lines_under
+                for cut in cuts[y]
+                if last_cut >= cut >= first_cut
+            ):
+                continue  # every piece it would give is taken by widgets in front of it
             strips = widget.render_lines(
                 Region(render_x - region.x, render_region.y - region.y, *render_region.size)
             )

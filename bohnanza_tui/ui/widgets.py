@@ -342,6 +342,19 @@ class QuietScrollBar(SparesRepaint, ScrollBar):
     def _repaint_needless(self) -> bool:
         return self._painted is not None and self._look() == self._painted
 
+    #: the rows last rendered, and the look and the part of the bar they were rendered for
+    _rows: list[Strip] | None = None
+    _rows_for: object = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # a frame that repaints the log under it renders the bar as well, a row per row of
+        # the log: the same rows while the bar looks the same
+        key = (self._look(), crop)
+        if self._rows is None or key != self._rows_for:
+            self._rows = super().render_lines(crop)
+            self._rows_for = (self._painted, crop)
+        return self._rows
+
 
 class EventLog(RichLog):
     """The game's log: every event, and every refusal with its rule id.

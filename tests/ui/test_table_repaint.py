@@ -117,6 +117,7 @@ async def test_the_log_and_its_scrollbar_paint_as_textual_would_line_after_line(
                 continue
             region = bar.size.region
             painted = bar.render_lines(region)
+            bar._rows = None  # (the rows it keeps while it looks the same)
             Widget.refresh(bar)
             await pilot.pause()
             assert bar.render_lines(region) == painted, n
