@@ -146,3 +146,39 @@ async def test_t_right_after_e_opens_the_dialog_of_the_position() -> None:
         assert isinstance(app.screen, OfferBuilder)
         assert "Make an offer — Ann" in screen_text(app)
         assert dialog_look(app) == await fresh_dialog(session)
+
+
+async def test_a_bid_dialog_kept_from_an_earlier_bid_is_ready_when_the_bidder_takes_the_keyboard() -> (
+    None
+):
+    """While the privacy screen hands the keyboard to a bidder, the bid dialog kept from an
+    earlier bid is refilled for them unseen; Enter shows it as a fresh one."""
+    from ui_helpers import classic
+
+    session = classic()
+    app = ahead(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "p", "p", "B", "1", "enter")  # Bob bids: a bid's dialog
+        bid = app.screen
+        assert isinstance(bid, OfferBuilder) and "Bid to Ann — Bob" in screen_text(app)
+        await press(pilot, "space", "tab", "right", "ctrl+s")
+        await press(pilot, "B", "2")  # Cy bids too, before Ann sees the bids
+        assert "Cy makes a bid to Ann." in screen_text(app)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if bid._ahead and not bid._layout_required and not bid._unpainted():
+                break
+        else:
+            raise AssertionError("the bid's dialog was not refilled ahead")
+        assert bid.query_one(".dialog-title").content == "Bid to Ann — Cy"
+        await press(pilot, "enter")
+        await pilot.pause(0.2)
+        assert app.screen is bid and "Bid to Ann — Cy" in screen_text(app)
+        fresh = make_app(classic())  # the same keys, the dialog refilled as it opens
+        async with fresh.run_test(size=SIZE) as other:
+            await press(other, "enter", "p", "p", "B", "1", "enter", "space", "tab", "right")
+            await press(other, "ctrl+s", "B", "2", "enter")
+            await other.pause(0.2)
+            assert "Bid to Ann — Cy" in screen_text(fresh)
+            assert dialog_look(fresh) == dialog_look(app)

@@ -305,6 +305,11 @@ class GameFlowScreen(Screen[None]):
             self._build_bid(bidder)
 
         self.app.push_screen(PrivacyScreen(state.players[bidder].name, reason), callback=revealed)
+        if getattr(self.app, "ahead", False) and not hs.on_call(bidder):
+            # while the keyboard changes hands: the bid's dialog refilled unseen, if one is kept
+            from .trade import OfferBuilder
+
+            OfferBuilder.refill_ahead(self.app, state, bidder, bid=True)
 
     def _build_bid(self, bidder: int) -> None:
         from .trade import OfferBuilder
