@@ -30,10 +30,10 @@ def dialog_look(app: PatientApp) -> list[list[object]]:
     return [list(row.simplify()) for row in rows]
 
 
-async def fresh_dialog(session: Session) -> list[list[object]]:
+async def fresh_dialog(session: Session, size: tuple[int, int] = SIZE) -> list[list[object]]:
     """The offer dialog of an app that composes it anew, on a copy of ``session``."""
     app = make_app(loads(dumps(session)))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await press(pilot, "enter", "t")
         await pilot.pause(0.2)
         assert isinstance(app.screen, OfferBuilder)
@@ -58,12 +58,13 @@ async def refilled(app: PatientApp, pilot: Pilot[None]) -> OfferBuilder:
     raise AssertionError("the offer dialog was not refilled ahead")
 
 
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
 async def test_after_e_the_offer_dialog_is_ready_and_opens_in_one_frame_as_a_fresh_one(
-    frames: list[str],
+    frames: list[str], size: tuple[int, int]
 ) -> None:
     session = rich_position()
     app = ahead(session)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await built(app, pilot)
         await press(pilot, "enter", "1", "e")
         builder = await refilled(app, pilot)
@@ -77,7 +78,7 @@ async def test_after_e_the_offer_dialog_is_ready_and_opens_in_one_frame_as_a_fre
         opened = await key_frames(app, pilot, "t", frames)
         assert app.screen is builder and len(opened) == 1
         assert not builder._ahead  # showing: Textual's own frames from now on
-        assert dialog_look(app) == await fresh_dialog(session)
+        assert dialog_look(app) == await fresh_dialog(session, size)
 
 
 async def test_a_dialog_refilled_ahead_shows_the_position_as_it_is_when_it_opens(
