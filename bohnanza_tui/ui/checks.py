@@ -52,6 +52,11 @@ class SteadyLines(OptionList):
             self._lines_width = width
         super()._update_lines()
 
+    def measure_lines(self) -> None:
+        """Measure the entries' lines at the width the list has now (``Dialog``'s layout
+        passes call this; Textual measures them as it paints)."""
+        self._update_lines()
+
     def _on_resize(self, event: events.Resize | None = None) -> None:
         if event is not None:
             event.prevent_default()  # OptionList's handler, which forgets the lines every time

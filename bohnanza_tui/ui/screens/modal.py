@@ -29,6 +29,7 @@ from textual.screen import ModalScreen, Screen, ScreenResultCallbackType
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual, VisualType
+from textual.widget import Widget
 
 from bohnanza_tui.i18n import current_language
 
@@ -338,7 +339,93 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
         ):
             self._repaint_required = False
             self._dirty_widgets.add(self)  # the layout paints the whole screen's region
-        super()._on_timer_update()
+        self._updating = True
+        try:
+            super()._on_timer_update()
+        finally:
+            self._updating = False
+
+    #: set while the screen's update (a timer's: layout and paint) runs
+    _updating = False
+    #: set while a layout pass runs (see ``_refresh_layout``): its paint waits
+    _laying_out = False
+    _paint_held = False
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """Textual's layout pass, again at once while widgets ask for another; one paint.
+
+        A list refilled with more or fewer entries than last time gets another height,
+        a scrollbar may come or go with it (its lines another width), and the dialog
+        around it another height: each asks for another layout as the pass gives it its
+        size, and Textual sent a second frame of the same text for the second pass. The
+        passes run here one after the other, as Textual's next pass would run (the
+        arrangements the askers change worked out anew), and the frame is painted after
+        the last.
+        """
+        if not self._updating or (scroll and not self._layout_widgets):
+            # another layout (a resize, a screen resumed with another size: Textual's next
+            # update follows it), or scrolling (Textual's quick path)
+            super()._refresh_layout(size, scroll)
+            return
+        self._laying_out, self._paint_held = True, False
+        try:
+            # what asked before this pass is laid out by it (Textual: by the next one)
+            self._take_layout_requests(self._asking_layout(measure=False))
+            super()._refresh_layout(size, scroll)
+            for _ in range(3):
+                asked = self._asking_layout()
+                if not asked:
+                    break
+                self._take_layout_requests(asked)
+                super()._refresh_layout(size, scroll)
+        finally:
+            self._laying_out = False
+        if self._paint_held:
+            self._paint_held = False
+            compositor = self._compositor
+            whole = compositor.size.region in compositor._dirty_regions
+            self._compositor_refresh()
+            if whole:
+                # the frame painted every widget as it is now: the repaints they asked for
+                # as the passes gave them their sizes (a scrollbar's new window) would send
+                # the same lines in a second frame
+                for widget in self.walk_children(Widget):
+                    for painted in (widget, widget._vertical_scrollbar, widget._scrollbar_corner):
+                        if painted is not None:
+                            painted._repaint_required = False
+
+    def _asking_layout(self, measure: bool = True) -> list[Widget]:
+        """The widgets (scrollbars too) that ask for another layout; after a pass
+        (``measure``) a list measures its entries at the width the pass gave it first (it
+        did as it painted, and asked for another layout then, its scrollbar too)."""
+        asking = []
+        for widget in self.walk_children(Widget):
+            measure_lines = getattr(widget, "measure_lines", None) if measure else None
+            if measure_lines is not None:
+                measure_lines()
+            bars = (widget._vertical_scrollbar, widget._horizontal_scrollbar)
+            asking += [w for w in (widget, *bars) if w is not None and w._layout_required]
+        return asking
+
+    @staticmethod
+    def _take_layout_requests(asked: list[Widget]) -> None:
+        """The layouts ``asked`` for are done by the pass that follows, not by another
+        frame's: their arrangements worked out anew, as Textual does for its next pass."""
+        for widget in asked:
+            widget._layout_required = False
+            for ancestor in widget.ancestors:
+                if not isinstance(ancestor, Widget):
+                    break
+                ancestor._clear_arrangement_cache()
+                ancestor._layout_updates += 1
+                if not ancestor.styles.auto_dimensions:
+                    break
+
+    def _compositor_refresh(self) -> None:
+        if self._laying_out:
+            self._paint_held = True  # painted once the passes are done (``_refresh_layout``)
+            return
+        super()._compositor_refresh()
 
     async def _on_resize(self, event: events.Resize) -> None:
         """Lay out again only for a size this screen or one beneath isn't laid out at.
