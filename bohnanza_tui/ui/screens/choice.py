@@ -85,6 +85,11 @@ class ChoiceList(SteadyLines):
         super().action_select()
 
 
+def _looks(text: str | Content) -> object:
+    """What a text shows: its characters and styles (Content compares characters only)."""
+    return text if isinstance(text, str) else (text.plain, tuple(text.spans))
+
+
 class ChoiceScreen(SizedDialog[Any]):
     """Pick one of ``choices``; dismisses with its value, or None when cancelled."""
 
@@ -103,6 +108,8 @@ class ChoiceScreen(SizedDialog[Any]):
         keys: list[str] | None = None,
     ) -> None:
         super().__init__()
+        #: what the widgets show (title, note, entries), once composed (see ``set_content``)
+        self._shown: tuple[str, object, list[tuple[str, object, str | None]]] | None = None
         self.set_content(title, choices, note, highlight=highlight, keys=keys)
 
     def set_content(
@@ -128,13 +135,23 @@ class ChoiceScreen(SizedDialog[Any]):
         #: highlight the first allowed entry (Enter picks it); not for a list that opens
         #: right after the privacy screen's Enter, where a second Enter would pick blindly
         self.highlight = highlight
+        entries = [
+            (key, _looks(c.label), c.refusal)
+            for key, c in zip(self.keys, self.choices, strict=True)
+        ]
+        before, self._shown = self._shown, (title, _looks(note), entries)
         if self.is_mounted:  # shown before: the same widgets, the new content
-            self.query_one(".dialog-title", Label).update(title)
-            shown = self.query_one(".dialog-note", Static)
-            shown.update(note)
-            shown.display = bool(note)
-            self.query_one(OptionList).set_options(self._options())
-            self.query_one(".dialog-keys", Static).update(keys_text())
+            # only what differs is refilled: an update lays out and paints its widget anew,
+            # new entries are measured and painted anew (the same list opened again, or
+            # the same buy list from one opening to the next, changes nothing)
+            if before is None or title != before[0]:
+                self.query_one(".dialog-title", Label).update(title)
+            if before is None or self._shown[1] != before[1]:
+                shown = self.query_one(".dialog-note", Static)
+                shown.update(note)
+                shown.display = bool(note)
+            if before is None or entries != before[2]:
+                self.query_one(OptionList).set_options(self._options())
             self._fit(self.app.size)
             self._highlight()
 
@@ -177,7 +194,12 @@ class ChoiceScreen(SizedDialog[Any]):
             if self.note:
                 used += len(note.wrap(width))
             rows = max(3, height - used)
-        self.query_one("#choices").styles.max_height = rows
+        if rows != self._rows:  # (setting it, even to what it was, lays the list out again)
+            self._rows = rows
+            self.query_one("#choices").styles.max_height = rows
+
+    #: the list's rows on a compact screen as last set (``fitted``), None: the stylesheet's
+    _rows: int | None = None
 
     def on_mount(self) -> None:
         self._highlight()
