@@ -1,9 +1,15 @@
-"""The fast policy used inside ``strong``'s rollouts: greedy planting, no trading.
+"""The fast policy used inside ``strong``'s rollouts: greedy planting, gifts for trading.
 
 It works on full (determinized) states and takes its places and harvests from
 the move list's building blocks (``rules.moves``), so it can use
-``engine.apply_unchecked``. Everyone keeps the face-up cards and declines offers; beans go onto a field of their kind, an empty
-field, a Kontor, or (forced) onto the field whose harvest loses least.
+``engine.apply_unchecked``. Nobody makes offers; the active player gives the
+face-up cards it cannot plant to a player who grows the kind, and in Bohn
+Voyage (``HAND_GIFTS``) the hand cards that would force a harvest at home too
+(the table trades such cards away: without it, a whole game played by this
+policy ends with 5.0 coins a player, with it 14.1; four basic players end with
+9.3); the rest is kept.
+Beans go onto a field of their kind, an empty field, a Kontor, or (forced)
+onto the field whose harvest loses least.
 """
 
 from __future__ import annotations
@@ -93,6 +99,38 @@ def gift(s: GameState, active: int) -> None:
                 break
 
 
+#: per mode: 1 lets the active player also give away the hand cards that would force a
+#: harvest at home (of the next ``HAND_LOOK``), to a player whose field grows the kind: the
+#: stand-in for the table's trading of hand cards
+HAND_GIFTS: dict[str, int] = {"classic": 0, "voyage": 1}
+HAND_LOOK = 3
+
+
+def gift_hand(s: GameState, active: int) -> None:
+    """Hand cards that find no field of their kind nor an empty one at home (planted in
+    order) go to the next player with a field of their kind, as ``gift`` does."""
+    p = s.players[active]
+    fields = p.holdings[0].fields
+    kinds = [KIND_OF[f[0]] for f in fields if f]
+    empty = sum(1 for f in fields if not f)
+    n = len(s.players)
+    for c in p.hand[:HAND_LOOK]:
+        k = KIND_OF[c]
+        if k in kinds:
+            continue
+        if empty > 0:
+            empty -= 1
+            kinds.append(k)
+            continue
+        for d in range(1, n):
+            q = (active + d) % n
+            if any(f and KIND_OF[f[0]] == k for h in s.players[q].holdings for f in h.fields):
+                oid = s.next_offer
+                engine.apply_unchecked(s, MakeOffer(active, q, (c,), ()))
+                engine.apply_unchecked(s, Accept(q, oid, ()))
+                break
+
+
 def _grows(s: GameState, player: int, k: int) -> bool:
     """Does a field of ``player``'s home hold beans of kind ``k``?"""
     return any(f and KIND_OF[f[0]] == k for f in s.players[player].holdings[0].fields)
@@ -130,6 +168,8 @@ def fast_action(s: GameState, player: int) -> Action:
             return Decline(player, o.id)
         if player == s.active:
             gift(s, player)
+            if HAND_GIFTS[s.mode.value]:
+                gift_hand(s, player)
         return EndPhase(player)
     if phase is Phase.PLANT_TRADED:
         if p.received:
