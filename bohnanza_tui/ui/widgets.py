@@ -68,6 +68,10 @@ class SparesRepaint(_Widget):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
+#: how many rendered contents a panel keeps (``Panel._strips``)
+KEPT_RENDERS = 4
+
+
 class Panel(SparesRepaint, Static):
     """A Static that repaints only what really changed (a layout pass is costly).
 
@@ -125,9 +129,25 @@ class Panel(SparesRepaint, Static):
         # a hidden panel needs no layout now: showing it again lays the screen out anyway
         self.update(content, layout=not same_size and self.display)
 
+    #: the lines of the last contents rendered (``_strips``), by what they were rendered from
+    _rendered: dict[object, list[Strip]] | None = None
+
     def _strips(self, content: Content, width: int) -> list[Strip]:
-        """``content``'s lines as the panel paints them at ``width`` (all of them)."""
-        return Visual.to_strips(self, content, width, None, self.visual_style)
+        """``content``'s lines as the panel paints them at ``width`` (all of them).
+
+        The last few contents' lines are kept: an undo shows what the panel showed
+        before the move, ← → go back and forth between the same pieces.
+        """
+        key = (_key(content), width, self._render_key(), self.styles._cache_key)
+        if self._rendered is None:
+            self._rendered = {}
+        lines = self._rendered.pop(key, None)  # (put back last: the most recent stays)
+        if lines is None:
+            lines = Visual.to_strips(self, content, width, None, self.visual_style)
+            if len(self._rendered) >= KEPT_RENDERS:
+                del self._rendered[next(iter(self._rendered))]
+        self._rendered[key] = lines
+        return lines
 
     def _repaint_changed(self, content: Content, after: list[Strip], painted: object) -> None:
         """The new content at the same size: repaint the lines that differ from the painted ones."""

@@ -309,3 +309,27 @@ async def test_a_partial_update_sends_what_textual_would_send() -> None:
                 textuals = Compositor.render_partial_update(compositor)
                 assert ours is not None and textuals is not None
                 assert ours.render_segments(app.console) == textuals.render_segments(app.console)
+
+
+async def test_kept_renders_are_what_a_new_render_gives() -> None:
+    """Panels and the key bar keep their last few renders (a move and its undo show the same
+    things again): after each key, every line they paint is what rendering their content
+    anew gives."""
+    from textual.visual import Visual
+
+    app = make_app(from_state(busy_voyage_position()))
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        kept = 0
+        for key in ("1", "u", "1", "u", "1", "e", "u", "u", "1"):
+            await press(pilot, key)
+            widgets = [*app.screen.query(Panel), app.screen.query_one(KeyBar)]
+            for widget in widgets:
+                if not widget.display or not widget.size.height:
+                    continue
+                width, height = widget.size
+                fresh = Visual.to_strips(widget, widget.visual, width, height, widget.visual_style)
+                painted = [widget.render_line(y) for y in range(height)]
+                assert painted[: len(fresh)] == fresh, (key, widget.id)
+                kept += len(widget._rendered or {})
+        assert kept > 20  # the renders were kept
