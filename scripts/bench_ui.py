@@ -215,14 +215,18 @@ async def _cpu_keys(
     async with app.run_test(size=(120, 40)):
         driver = app._driver
         assert driver is not None
-        from bohnanza_tui.ui.sgr import compact
+        from bohnanza_tui.ui.driver import EscapeDriver
 
         sent: list[int] = []
 
-        def write(data: str) -> None:  # the terminal driver's work on each frame (its ``write``)
-            sent.append(len(compact(data).encode()))
+        class Terminal:  # what the terminal driver's writer thread would send
+            def write(self, data: str) -> None:
+                sent.append(len(data.encode()))
 
-        driver.write = write  # type: ignore[method-assign]
+        # the terminal driver's work on each frame (its ``write``; the text is dropped)
+        terminal = EscapeDriver.__new__(EscapeDriver)
+        terminal._writer_thread = Terminal()  # type: ignore[assignment]
+        driver.write = terminal.write  # type: ignore[method-assign]
 
         async def key(k: str, group: str) -> None:
             # idle first (an idle app costs no CPU); the key goes in as the driver sends it

@@ -15,9 +15,10 @@ a piece sent again only the cells that differ from what that piece showed go out
 plant repaints every row of the log (it scrolls), with its borders, its scrollbar and
 the unchanged part of each row, and the key bar's two lines, mostly as they were. A
 terminal takes longer to show more bytes. What was sent is known only while nothing
-else painted the screen: a full repaint, or another screen shown (``forget``), starts
-it anew. ``tests/ui/test_terminal_output.py`` reads every write in a model of a
-terminal and compares it with a full repaint after each key.
+else painted the screen: a full repaint (``ShownLayout``) notes it anew, another screen
+shown (``forget``) leaves nothing known until the next.
+``tests/ui/test_terminal_output.py`` reads every write in a model of a terminal and
+compares it with a full repaint after each key.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.control import Control
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -56,8 +57,8 @@ class SpanCompositor(Compositor):
         update = super().render_update(full, screen_stack, simplify)
         if isinstance(update, ChopsUpdate):
             return ChangedPieces(update, self.shown)
-        if update is not None:
-            self.forget()  # a full repaint: it sends whole lines
+        if isinstance(update, LayoutUpdate):
+            return ShownLayout(update, self.shown)
         return update
 
     def render_partial_update(self) -> ChopsUpdate | None:
@@ -109,6 +110,30 @@ class SpanCompositor(Compositor):
                         chops_line[cut] = piece
         chop_ends = [cut_set[1:] for cut_set in cuts]
         return ChopsUpdate(chops, spans, chop_ends)
+
+
+class ShownLayout(LayoutUpdate):
+    """A full repaint that notes what it sends, piece by piece (``shown``): the partial
+    updates after it send only what differs (closing a dialog repaints the table, then
+    the log's rows as it scrolls to its end)."""
+
+    def __init__(self, update: LayoutUpdate, shown: ShownPieces) -> None:
+        super().__init__([list(line) for line in update.strips], update.region)
+        self.shown = shown
+
+    def render_segments(self, console: Console) -> str:
+        shown = self.shown
+        shown.clear()
+        for y, line in enumerate(self.strips, self.region.y):
+            row: dict[int, tuple[int, Strip]] = {}
+            x = self.region.x
+            for strip in line:
+                end = x + strip.cell_length
+                if end > x:
+                    row[x] = (end, strip)
+                x = end
+            shown[y] = row
+        return super().render_segments(console)
 
 
 class ChangedPieces(ChopsUpdate):

@@ -9,8 +9,9 @@ app about 100 ms after the key whatever ``ESCDELAY`` said, and a key typed withi
 100 ms was read as Alt and that key.
 
 ``EscapeDriver`` waits in ``select`` only until the parser's wait is over. It also writes
-each frame with the fewest style codes that show it (``.sgr``): a terminal takes longer to
-show more bytes.
+each frame with the fewest style codes that show it (``.sgr``), and leaves out a frame
+that repeats the one just written (a dialog's opening sent the whole screen twice, the
+same bytes): a terminal takes longer to show more bytes.
 """
 
 from __future__ import annotations
@@ -19,13 +20,19 @@ import os
 import selectors
 from codecs import getincrementaldecoder
 
+from textual import events
 from textual._loop import loop_last
 from textual._parser import ParseError
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
+from textual.messages import InBandWindowResize
 
-from .sgr import compact
+from .sgr import compact, repaints_only
+
+#: writes that leave the screen as it is: the start and end of a synchronized frame
+_NEUTRAL = ("\x1b[?2026h", "\x1b[?2026l")
 
 #: seconds the input thread waits for input when the parser waits for nothing (Textual's)
 IDLE_WAIT = 0.1
@@ -43,8 +50,27 @@ class EscapeDriver(LinuxDriver):
     """Textual's Linux and macOS driver, reporting a lone Escape ``ESCDELAY`` ms after it
     came, and writing frames with fewer style codes (see the module)."""
 
+    #: the last write, if it only set cells at the places it names (``sgr.repaints_only``)
+    _last_frame = ""
+
     def write(self, data: str) -> None:
-        super().write(compact(data))
+        data = compact(data)
+        if data in _NEUTRAL:  # (around each frame, if the terminal has synchronized output)
+            super().write(data)
+            return
+        if data == self._last_frame:
+            return  # the same frame again, right after itself: the screen shows it already
+        self._last_frame = data if repaints_only(data) else ""
+        super().write(data)
+
+    def process_message(self, message: Message) -> None:
+        if isinstance(message, (events.Resize, InBandWindowResize)):
+            self._last_frame = ""  # the terminal may have redrawn or cleared what it showed
+        super().process_message(message)
+
+    def start_application_mode(self) -> None:
+        self._last_frame = ""  # (again after a suspend: the shell's screen is shown)
+        super().start_application_mode()
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's, but for the wait)."""

@@ -19,12 +19,18 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["compact"]
+__all__ = ["compact", "repaints_only"]
 
 #: a style code (Select Graphic Rendition) and its parameters
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")
 #: cursor moves only (each maybe after a line feed): they don't depend on the style
 _MOVES_ONLY = re.compile(r"(?:\n?\x1b\[[0-9]*(?:;[0-9]*)?H)+")
+#: a write that sets cells at places it names: a cursor move first, then only cursor
+#: moves, style codes, modes and text (no control character, nothing relative)
+_REPAINT = re.compile(
+    r"(?:\x1b\[[0-9;]*m|\x1b\[\?[0-9;]*[hl])*\x1b\[[0-9;]*H"
+    r"(?:\x1b\[[0-9;]*[Hm]|\x1b\[\?[0-9;]*[hl]|[^\x00-\x1f\x7f])*"
+)
 
 #: attributes, as bits: bold, dim, italic, underline, blink, rapid blink, reverse,
 #: conceal, strike, double underline, frame, encircle, overline
@@ -176,3 +182,9 @@ def compact(data: str) -> str:
         return data
     emit(change(shown, wanted))
     return "".join(out)
+
+
+def repaints_only(data: str) -> bool:
+    """Does ``data`` only set cells at places it names (and modes)? Written twice in a
+    row, the second time changes nothing on the screen."""
+    return _REPAINT.fullmatch(data) is not None

@@ -13,10 +13,12 @@ from rich.segment import Segment
 from rich.style import Style
 from terminal_model import Terminal
 from test_voyage_play import busy_voyage_position
+from textual import events
 from textual._compositor import Compositor, LayoutUpdate
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.linux_driver import LinuxDriver
+from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.strip import Strip
 from ui_helpers import SIZE, from_state, make_app, press
@@ -109,6 +111,38 @@ def test_a_write_with_a_code_it_does_not_know_goes_out_as_it_is() -> None:
     data = "\x1b[1;1H\x1b[58;5;3mab\x1b[0m\x1b[1mcd\x1b[0m"
     assert sgr.compact(data) == data
     assert sgr.compact("no codes") == "no codes"
+
+
+def test_a_repaint_only_sets_cells_at_places_it_names() -> None:
+    assert sgr.repaints_only("\x1b[1;1H\x1b[1mab\x1b[0m\x1b[3;4Hc字\x1b[?25l")
+    assert sgr.repaints_only("\x1b[0m\x1b[2;1Hab")
+    assert not sgr.repaints_only("ab\x1b[1;1Hcd")  # text where the cursor happens to be
+    assert not sgr.repaints_only("\x1b[1;1Hab\ncd")  # a line feed: relative
+    assert not sgr.repaints_only("\x1b[1;1Hab\x1b[2Ccd")  # a relative move
+    assert not sgr.repaints_only("\x1b[1;1Hab\a")
+    assert not sgr.repaints_only("\x1b[2J\x1b[1;1Hab")  # clears the screen
+
+
+def test_the_driver_leaves_out_a_frame_that_repeats_the_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written: list[str] = []
+    monkeypatch.setattr(LinuxDriver, "write", lambda _driver, text: written.append(text))
+    monkeypatch.setattr(LinuxDriver, "process_message", lambda _driver, _message: None)
+    driver = EscapeDriver.__new__(EscapeDriver)  # (no terminal: only its write is called)
+    frame = "\x1b[1;1H\x1b[1mab\x1b[0m\x1b[2;1Hcd"
+    for data in (frame, "\x1b[?2026h", frame, "\x1b[?2026l"):
+        driver.write(data)
+    assert written == [frame, "\x1b[?2026h", "\x1b[?2026l"]  # (sync markers between: no matter)
+    driver.write("\x1b[2J")  # something else between: the frame goes out again
+    driver.write(frame)
+    driver.process_message(events.Resize(Size(80, 24), Size(80, 24)))
+    driver.write(frame)  # the terminal was resized: it may show something else
+    assert written[-3:] == ["\x1b[2J", frame, frame]
+    bell = "\x1b[1;1Hab\a"
+    driver.write(bell)
+    driver.write(bell)
+    assert written[-2:] == [bell, bell]
 
 
 def test_the_driver_writes_compacted_frames(monkeypatch: pytest.MonkeyPatch) -> None:
