@@ -111,6 +111,8 @@ def colonies_of(state: GameState, kind: IslandType) -> list[int]:
 def map_signature(state: GameState) -> tuple[object, ...]:
     """Everything ``island_columns`` reads, cheaply: equal means the same columns (and map)."""
     owners = sorted({o for isl in state.islands for o in isl.harbors if o is not None})
+    islands = state.islands
+    # the colonies' holdings only: the map shows no home field (planting there leaves it)
     holdings = tuple(
         (
             o,
@@ -118,6 +120,7 @@ def map_signature(state: GameState) -> tuple[object, ...]:
             tuple(
                 (h.island, tuple(map(tuple, h.fields)), tuple(h.kontor))
                 for h in state.players[o].holdings
+                if not 0 <= h.island < len(islands) or islands[h.island].type is not IslandType.HOME
             ),
         )
         for o in owners
