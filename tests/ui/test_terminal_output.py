@@ -157,10 +157,13 @@ class Written:
     """An app's writes to the terminal (as a terminal would get them, in truecolour), read
     by a model of a terminal; and the screen a full repaint of it sends."""
 
-    def __init__(self, app: App[None], monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(
+        self, app: App[None], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] = SIZE
+    ) -> None:
         self.app = app
+        self.size = size
         self.writes: list[str] = []
-        self.terminal = Terminal(*SIZE)
+        self.terminal = Terminal(*size)
         monkeypatch.setattr(app.console, "_color_system", ColorSystem.TRUECOLOR)
         monkeypatch.setattr(HeadlessDriver, "is_headless", property(lambda _driver: False))
 
@@ -182,7 +185,7 @@ class Written:
             app.screen._compositor, full=True, screen_stack=app._background_screens
         )
         assert isinstance(update, LayoutUpdate)
-        terminal = Terminal(*SIZE)
+        terminal = Terminal(*self.size)
         terminal.feed(update.render_segments(app.console))
         return terminal
 
@@ -204,35 +207,40 @@ async def settled(pilot: Pilot[None]) -> None:
         await asyncio.sleep(0.01)
 
 
-def same_screen(a: Terminal, b: Terminal) -> bool:
+def differences(a: Terminal, b: Terminal) -> list[str]:
+    """The rows where two terminals differ, as both show them (empty: none)."""
     rows = [y for y in range(len(a.cells)) if a.cells[y] != b.cells[y]]
-    for y in rows:  # (shown when it fails)
-        print(f"row {y}:\n  {a.rows()[y]!r}\n  {b.rows()[y]!r}")
-    return not rows
+    return [f"row {y}: {a.rows()[y]!r} / {b.rows()[y]!r}" for y in rows]
 
 
+@pytest.mark.parametrize("size", [SIZE, (100, 30)])
 async def test_after_every_key_the_terminal_shows_what_a_full_repaint_shows(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
     """The table sends, of each piece it repaints, only the cells that changed: what the
     terminal then shows, after each of these keys, is what a full repaint shows. The keys
     move on the table, open and close dialogs (another screen paints meanwhile), the
-    command line, the side area."""
+    command line, the side area; on the tables of two sizes (the smaller compact).
+
+    (At 80x24, after ``v`` shows the island map in place of the whole log, the table's
+    own full repaint shows the map's rows blank where its partial update painted them,
+    with Textual's partial updates as with these: left for another round.)"""
     app = make_app(from_state(busy_voyage_position()))
-    written = Written(app, monkeypatch)
+    written = Written(app, monkeypatch, size)
     keys = ["1", "u", "1", "question_mark", "question_mark", "u", "h", "escape", "1"]
     keys += ["colon", "escape", "v", "1", "v", "v", "u", "1", "e", "t", "escape"]
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await press(pilot, "enter")
         written.start()
         await settled(pilot)
-        assert same_screen(written.terminal, written.repainted())
+        assert not differences(written.terminal, written.repainted())
         for n, key in enumerate(keys):
             count = len(written.writes)
             await press(pilot, key)
             await settled(pilot)
-            assert len(written.writes) > count, (n, key)  # the key changed the screen
-            assert same_screen(written.terminal, written.repainted()), (n, key)
+            if size == SIZE:  # (each key changes the screen; elsewhere a view may hide it)
+                assert len(written.writes) > count, (n, key)
+            assert not differences(written.terminal, written.repainted()), (n, key)
 
 
 async def test_a_plant_sends_a_fraction_of_the_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
