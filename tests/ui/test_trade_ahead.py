@@ -6,7 +6,14 @@ made anew for the position as it is when it opens."""
 from __future__ import annotations
 
 import pytest
-from test_dialog_frames import ahead, built, frames, key_frames, rich_position
+from test_dialog_frames import (
+    ahead,
+    background_as_fresh,
+    built,
+    frames,
+    key_frames,
+    rich_position,
+)
 from test_dialog_reuse import offer_state
 from textual.pilot import Pilot
 from textual.strip import Strip
@@ -79,6 +86,31 @@ async def test_after_e_the_offer_dialog_is_ready_and_opens_in_one_frame_as_a_fre
         assert app.screen is builder and len(opened) == 1
         assert not builder._ahead  # showing: Textual's own frames from now on
         assert dialog_look(app) == await fresh_dialog(session, size)
+        assert await background_as_fresh(app, pilot)  # the table beneath, tinted ahead
+
+
+async def test_the_table_tinted_ahead_is_not_shown_once_the_table_changed() -> None:
+    """The table beneath the offer dialog is tinted ahead too; a change to the table after
+    that (a line written to its log, a move) is shown as the dialog opens."""
+    from bohnanza_tui.ui.widgets import EventLog
+
+    session = rich_position()
+    app = ahead(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1", "e")
+        builder = await refilled(app, pilot)
+        assert builder._tinted_for is not None and builder._untinted() is None
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.tinted is not None
+        tinted = table.tinted[1]  # the lines tinted ahead
+        # the log scrolls: its scrollbar, at the screen's edge, shows beside the dialog
+        table.query_one(EventLog).add_events([f"Written after the tint, {n}." for n in range(30)])
+        await press(pilot, "t")  # before the table's frame and any work ahead
+        await pilot.pause(0.2)
+        assert app.screen is builder
+        assert table.tinted is not None and table.tinted[1] != tinted
+        assert await background_as_fresh(app, pilot)
 
 
 async def test_a_dialog_refilled_ahead_shows_the_position_as_it_is_when_it_opens(

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
 from textual import events, on, work
+from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -45,7 +46,7 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from .modal import _POOLS
+from .modal import _POOLS, Dialog, Watched
 from .sized import SizedDialog, compact
 
 #: CPU seconds of unseen painting at a time (``OfferBuilder.refill_ahead``)
@@ -190,6 +191,8 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self._fitted: tuple[object, ...] | None = None
         #: refilled ahead, unseen: laid out and painted while nothing else happens
         self._ahead = False
+        #: the screen beneath as it showed when it was last tinted unseen (``_tint_unseen``)
+        self._tinted_for: tuple[Watched[Any], object] | None = None
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
 
     def _set(
@@ -294,7 +297,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
 
         The opening refills it all the same (``set_content``), from the position as it is
         then: what changed between (an undo, a move) is shown; what didn't change costs
-        nothing then.
+        nothing then. The table beneath is tinted ahead too (kept while it shows the same).
         """
         language = current_language()
         for screen in _POOLS.get(app, {}).get(cls, []):
@@ -321,7 +324,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self._busy or self.is_current or not self.is_attached:
             self._ahead = False  # opened (Textual lays it out and paints it) or gone
             return False
-        return self._layout_required or bool(self._unpainted())
+        return self._layout_required or bool(self._unpainted()) or self._untinted() is not None
 
     def _unpainted(self) -> list[tuple[Widget, Region]]:
         """The dialog's widgets with lines to paint: each, and its lines the screen shows."""
@@ -337,6 +340,30 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
                 out.append((widget, crop))
         return out
 
+    def _untinted(self) -> Watched[Any] | None:
+        """The screen the dialog will open over (the table), if its tint beneath the dialog
+        is to be made: the screen keeps it while it shows the same (``Watched``)."""
+        beneath = self.app.screen
+        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
+            return None  # (a bid's dialog, refilled under the privacy screen)
+        shown = beneath.unchanged_since()
+        if shown is None or self._tinted_for == (beneath, shown):
+            return None
+        return beneath
+
+    def _tint_unseen(self, beneath: Watched[Any]) -> None:
+        """Tint the screen beneath as the dialog's background will (its first frame takes
+        the kept lines while that screen shows the same)."""
+        self._painted.clear()
+        self._set_dirty()  # (the lines it painted when it last showed)
+        stack = visible_screen_stack.set([beneath])  # the screens beneath, as Textual paints
+        try:
+            self.render_lines(self.size.region)
+        finally:
+            visible_screen_stack.reset(stack)
+            self._painted.clear()  # the opening asks the screen beneath whether it changed
+        self._tinted_for = (beneath, beneath.unchanged_since())
+
     def _on_timer_update(self) -> None:
         """Refilled ahead (``refill_ahead``) and not showing: the layout, then the widgets'
         lines, a few milliseconds at a time (a key pressed meanwhile waits for one step
@@ -348,12 +375,14 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self._layout_required:
             self._layout_required = False
             self._refresh_layout(self.app.size)  # (unseen: no frame)
-        else:
+        elif unpainted := self._unpainted():
             until = time.process_time() + UNSEEN_STEP
-            for widget, crop in self._unpainted():
+            for widget, crop in unpainted:
                 widget.render_lines(crop)
                 if time.process_time() > until:
                     break
+        elif beneath := self._untinted():
+            self._tint_unseen(beneath)
         self._dirty_widgets.clear()  # painted, or painted whole as it opens
         self._update_timer.resume()
 
