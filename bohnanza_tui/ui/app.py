@@ -468,6 +468,7 @@ class BohnanzaApp(App[int]):
 
         stack = self.screen_stack
         if stack and isinstance(stack[-1], GameFlowScreen) and not self._exit:
+            stack[-1].tint_ahead()  # the table beneath the next dialog (a list, the help)
             stack[-1].trade_ahead()
 
     def _autosave_due(self) -> None:

@@ -20,6 +20,7 @@ from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui import collector
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.help import HelpScreen
+from bohnanza_tui.ui.screens.modal import Watched
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import OfferBuilder
 from bohnanza_tui.ui.widgets import EventLog
@@ -170,6 +171,9 @@ async def background_as_fresh(app: PatientApp, pilot: Pilot[None]) -> bool:
     """Does the dialog show the table beneath as a background tinted anew would?"""
     looks = [list(strip) for strip in app.screen._compositor.render_strips()]
     app.screen._painted.clear()  # type: ignore[attr-defined]
+    for screen in app.screen_stack:  # the tint kept in the screens beneath, too
+        if isinstance(screen, Watched):
+            screen.tinted = None
     app.screen.refresh()
     await pilot.pause(0.2)
     return [list(strip) for strip in app.screen._compositor.render_strips()] == looks

@@ -82,6 +82,10 @@ def _keep(app: App[Any], pool: list[Dialog[Any]], screen: Dialog[Any]) -> None:
     pool.append(screen)
 
 
+#: what a dialog's tint of the screen beneath depends on: width, height, style, colour
+TintKey = tuple[int, int | None, Style, Color]
+
+
 class Watched(Screen[ResultType]):
     """A screen dialogs open over, which counts the changes to what it shows: a dialog
     keeps the screen tinted from one opening to the next while the count stays.
@@ -94,8 +98,8 @@ class Watched(Screen[ResultType]):
 
     #: changes to what the screen shows, so far
     shown_changes = 0
-    #: the screen tinted beneath a dialog: (what it was painted for, its lines), or None
-    tinted: tuple[object, list[Strip]] | None = None
+    #: the screen tinted beneath a dialog: ((what it showed, the dialog's look), its lines)
+    tinted: tuple[tuple[object, TintKey], list[Strip]] | None = None
 
     async def _on_update(self, message: messages.Update) -> None:
         self.shown_changes += 1  # then Textual's own handler (Screen's), as ever
@@ -131,6 +135,19 @@ class Watched(Screen[ResultType]):
             return None
         return (self.shown_changes, self._compositor.size, self.app._css_update_count)
 
+    def tint_ahead(self) -> None:
+        """While the screen waits for a key, tint it as it shows now for the next dialog
+        (a move changed it since the last dialog), as that dialog would: the dialog then
+        paints the kept lines. Nothing before a first dialog (its look not known yet)."""
+        kept = self.tinted
+        shown = self.unchanged_since()
+        if kept is None or shown is None or kept[0][0] == shown or self.app.screen is not self:
+            return
+        key = kept[0][1]
+        width, height, style, color = key
+        lines = TintedScreen(self, color, [])._render(width, height, style)
+        self.tinted = ((shown, key), lines)
+
 
 class TintedScreen(Visual):
     """The screen beneath a dialog, tinted: what Textual's ``BackgroundScreen`` paints.
@@ -140,7 +157,7 @@ class TintedScreen(Visual):
     (``Watched``) while it shows the same.
     """
 
-    def __init__(self, screen: Screen[object], color: Color, painted: list[object]) -> None:
+    def __init__(self, screen: Screen[Any], color: Color, painted: list[object]) -> None:
         self.screen = screen
         self.color = color
         self.painted = painted
@@ -148,7 +165,7 @@ class TintedScreen(Visual):
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
-        key = (width, height, style, self.color)
+        key: TintKey = (width, height, style, self.color)
         if self.painted and self.painted[0] == key:
             return self.painted[1]  # type: ignore[return-value]
         screen = self.screen
