@@ -28,9 +28,33 @@ from ..widgets import KeyBar
 from .sized import SizedDialog
 
 
-def keys_text() -> str:
-    """The list's keys, in the language in use."""
-    return _("↑↓ choose · Enter or 1-9 select · Esc cancel")
+def key_span(keys: list[str]) -> str:
+    """The keys of a list's entries in short, numbers first: runs as ``1-3``, the others
+    one by one (``1-3, k``, ``2, a-c``)."""
+    runs: list[list[str]] = []
+    for key in sorted(filter(None, keys), key=lambda k: (not k.isdigit(), len(k), k)):
+        last = runs[-1][-1] if runs else ""
+        if last and len(key) == len(last) == 1 and ord(key) == ord(last) + 1:
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    return ", ".join(
+        run[0]
+        if len(run) == 1
+        else f"{run[0]}, {run[1]}"
+        if len(run) == 2
+        else f"{run[0]}-{run[-1]}"
+        for run in runs
+    )
+
+
+def keys_text(keys: list[str]) -> str:
+    """The list's keys in the language in use: those its entries really take (numbers,
+    the Kontor's ``k``, letters for colony fields), if any."""
+    span = key_span(keys)
+    if not span:
+        return _("↑↓ choose · Enter select · Esc cancel")
+    return _("↑↓ choose · Enter or {keys} select · Esc cancel").format(keys=span)
 
 
 class Refused(Visual):
@@ -152,6 +176,9 @@ class ChoiceScreen(SizedDialog[Any]):
                 shown.display = bool(note)
             if before is None or entries != before[2]:
                 self.query_one(OptionList).set_options(self._options())
+                keys_line = keys_text(self.keys)  # (the entries' keys: the same when they are)
+                if before is None or keys_line != keys_text([k for k, _l, _r in before[2]]):
+                    self.query_one(".dialog-keys", Static).update(keys_line)
             self._fit(self.app.size)
             self._highlight()
 
@@ -180,7 +207,7 @@ class ChoiceScreen(SizedDialog[Any]):
             note.display = bool(self.note)
             yield note
             yield ChoiceList(*self._options(), id="choices")
-            yield Static(keys_text(), classes="dialog-keys")
+            yield Static(keys_text(self.keys), classes="dialog-keys")
         yield KeyBar(id="keys")
 
     def fitted(self, small: bool) -> None:
@@ -190,7 +217,7 @@ class ChoiceScreen(SizedDialog[Any]):
             width, height = self.app.size
             width -= 4  # the dialog's border and padding
             note = Content(self.note) if isinstance(self.note, str) else self.note
-            used = 1 + 2 + len(Content(keys_text()).wrap(width))  # the key bar, the border
+            used = 1 + 2 + len(Content(keys_text(self.keys)).wrap(width))  # key bar, border
             if self.note:
                 used += len(note.wrap(width))
             rows = max(3, height - used)
