@@ -146,6 +146,9 @@ def change(old: State, new: State) -> str:
 #: (style, code) -> the style after it; (style, style) -> the code between them
 _applied: dict[tuple[State, str], State] = {}
 _changes: dict[tuple[State, State], str] = {}
+#: entries each of those keeps at most (a theme or a tint brings new colours; a frame
+#: uses a few hundred pairs): both are emptied when one is fuller
+CACHE_LIMIT = 4096
 
 
 def compact(data: str) -> str:
@@ -154,6 +157,9 @@ def compact(data: str) -> str:
     parts = _SGR.split(data)
     if len(parts) < 3:
         return data
+    if len(_applied) > CACHE_LIMIT or len(_changes) > CACHE_LIMIT:
+        _applied.clear()
+        _changes.clear()
     out: list[str] = []
     emit = out.append
     wanted = shown = RESET  # the style the codes so far ask for; the one the terminal has

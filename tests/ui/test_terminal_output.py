@@ -107,6 +107,17 @@ def test_style_changes_take_the_shorter_way() -> None:
     assert shown(sgr.compact(data)) == shown(data)
 
 
+def test_the_style_caches_stay_bounded_and_still_compact_right() -> None:
+    # every frame in new colours (themes, tints): the caches are emptied, not grown
+    for n in range(3 * sgr.CACHE_LIMIT):
+        colour = f"\x1b[38;2;{n % 256};{n // 256 % 256};7;48;2;1;2;3m"
+        data = "\x1b[1;1H" + colour + "ab\x1b[0m" + colour + "cd\x1b[0m"
+        compacted = sgr.compact(data)
+        assert len(sgr._applied) <= sgr.CACHE_LIMIT + 4
+        assert len(sgr._changes) <= sgr.CACHE_LIMIT + 4
+    assert compacted == "\x1b[1;1H" + colour + "abcd\x1b[0m"
+
+
 def test_a_write_with_a_code_it_does_not_know_goes_out_as_it_is() -> None:
     data = "\x1b[1;1H\x1b[58;5;3mab\x1b[0m\x1b[1mcd\x1b[0m"
     assert sgr.compact(data) == data
