@@ -74,3 +74,34 @@ def prompts(screen: object) -> list[str]:
     assert isinstance(screen, ChoiceScreen)
     shown = screen.query_one(OptionList)
     return [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+
+
+async def test_two_kinds_of_list_in_turn_each_keep_their_entries(frames: list[str]) -> None:
+    """The app builds two lists ahead: the harvest and the buy list opened in turn each get
+    the one that showed them last, with their entries: not refilled, not laid out."""
+    from textual.screen import Screen
+
+    app = ahead(rich_position())
+    layouts: list[str] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+        layouts.append(type(screen).__name__)
+        refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "h", "escape", "b", "escape")
+        shown = {}
+        for key in ["h", "b", "h", "b"]:
+            layouts.clear()
+            Screen._refresh_layout = counted  # type: ignore[method-assign]
+            try:
+                opened = await key_frames(app, pilot, key, frames)
+            finally:
+                Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+            assert isinstance(app.screen, ChoiceScreen)
+            assert len(opened) == 1 and "ChoiceScreen" not in layouts, key
+            assert shown.setdefault(key, app.screen) is app.screen  # the same list each time
+            await key_frames(app, pilot, "escape", frames)
+        assert shown["h"] is not shown["b"]

@@ -136,6 +136,15 @@ class ChoiceScreen(SizedDialog[Any]):
         self._shown: tuple[str, object, list[tuple[str, object, str | None]]] | None = None
         self.set_content(title, choices, note, highlight=highlight, keys=keys)
 
+    #: two lists built ahead: two kinds of list opened in turn (the harvest and the buy
+    #: list) each keep their entries, which often stay the same from one opening to the next
+    AHEAD = 2
+
+    def showed_like(self, *args: Any, **kwargs: Any) -> bool:
+        """The same title: the same kind of list (see ``Dialog.reused``)."""
+        title = args[0] if args else kwargs.get("title")
+        return title == self.title_text
+
     def set_content(
         self,
         title: str,

@@ -256,7 +256,9 @@ class HelpScreen(Dialog[None]):
         """Opened again: from the top (one made in another language is not opened again,
         see ``Dialog.reused``)."""
         if self.is_mounted:
-            self.query_one("#help", VerticalScroll).scroll_home(animate=False, immediate=True)
+            page = self.query_one("#help", VerticalScroll)
+            if page.scroll_offset:  # (at the top already: a scroll would lay it out again)
+                page.scroll_home(animate=False, immediate=True)
 
     def on_mount(self) -> None:
         pages = self.query("#help")

@@ -12,6 +12,7 @@ worked out once.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import weakref
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self, TypeVar
@@ -39,6 +40,9 @@ ResultType = TypeVar("ResultType")
 _POOLS: weakref.WeakKeyDictionary[App[Any], dict[type, list[Dialog[Any]]]] = (
     weakref.WeakKeyDictionary()
 )
+
+#: the order in which ``Dialog.reused`` hands dialogs out
+_HANDED = itertools.count()
 
 #: more than any table shows: past it (themes switched, many sizes) a memo starts over
 _MEMO_MAX = 4096
@@ -233,6 +237,8 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
 
     #: how many dialogs of a class an app keeps (one opens while another still closes)
     POOL: ClassVar[int] = 2
+    #: how many of them the app builds ahead (``prebuild``)
+    AHEAD: ClassVar[int] = 1
 
     @classmethod
     def reused(cls, app: App[Any], *args: Any, **kwargs: Any) -> Self:
@@ -246,6 +252,7 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
         """
         pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
         language = current_language()
+        free = []
         for screen in list(pool):
             # a dismissed dialog leaves the stack at once, but its suspension follows later
             if screen._busy or screen in app.screen_stack:
@@ -256,30 +263,45 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
                 app.uninstall_screen(screen)
                 screen.remove()
             elif screen.takes(*args, **kwargs):
-                screen.set_content(*args, **kwargs)
-                screen.refresh_bindings()  # its key bar
-                screen._busy = True
-                return screen  # type: ignore[return-value]  # the pool holds this class's
+                free.append(screen)
+        if free:
+            # the one that showed this kind of content last (it may show the same again:
+            # nothing to refill), else the one used longest ago
+            screen = max(free, key=lambda s: (s.showed_like(*args, **kwargs), -s._handed))
+            screen.set_content(*args, **kwargs)
+            screen.refresh_bindings()  # its key bar
+            screen._busy = True
+            screen._handed = next(_HANDED)
+            return screen  # type: ignore[return-value]  # the pool holds this class's
         fresh = cls(*args, **kwargs)
         if len(pool) < cls.POOL:
             _keep(app, pool, fresh)
         fresh._busy = True
+        fresh._handed = next(_HANDED)
         return fresh
+
+    #: when ``reused`` last handed the dialog out (-1: never)
+    _handed = -1
+
+    def showed_like(self, *args: Any, **kwargs: Any) -> bool:
+        """Whether this dialog showed content of the kind of this (the constructor's
+        arguments) last: ``reused`` hands it out before another for it."""
+        return False
 
     @classmethod
     def prebuild(cls, app: App[Any], *args: Any, **kwargs: Any) -> None:
         """Build a dialog of this class for the app to keep, while nothing else happens:
         composed, styled and laid out at the terminal's size, so that even its first
-        opening only sets its content (``reused``). Nothing if the app keeps one already."""
+        opening only sets its content (``reused``); ``AHEAD`` of them. Nothing if the app
+        keeps as many already."""
         pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
-        if pool:
-            return
-        screen = cls(*args, **kwargs)
-        _keep(app, pool, screen)
-        app._register(app, screen)  # composes and mounts it (its own task), off the stack
-        # after its mounting: a layout at the terminal's size, then one more for the sizes
-        # that layout gave its widgets (what a first opening did, twice)
-        screen.call_later(screen._lay_out_unseen, 2)
+        while len(pool) < cls.AHEAD:
+            screen = cls(*args, **kwargs)
+            _keep(app, pool, screen)
+            app._register(app, screen)  # composes and mounts it (its own task), off the stack
+            # after its mounting: a layout at the terminal's size, then one more for the
+            # sizes that layout gave its widgets (what a first opening did, twice)
+            screen.call_later(screen._lay_out_unseen, 2)
 
     def _lay_out_unseen(self, times: int) -> None:
         if self.is_current or self._busy:
