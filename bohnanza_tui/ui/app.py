@@ -63,7 +63,7 @@ SAVE_AFTER_FRAME = 0.01
 SAVE_AT_THE_LATEST = 0.25
 #: seconds from a frame to the work ahead for the next key (``_ahead_due``): after the
 #: autosave; another frame within it puts it off
-AHEAD_AFTER_FRAME = 0.03
+AHEAD_AFTER_FRAME = 0.015
 
 #: the stylesheets the set-up screen uses, read at start
 SETUP_STYLES = ("app.tcss", "setup.tcss")

@@ -49,8 +49,9 @@ from ..keybar import KeyBar
 from .modal import _POOLS, Dialog, Watched
 from .sized import SizedDialog, compact
 
-#: CPU seconds of unseen painting at a time (``OfferBuilder.refill_ahead``)
-UNSEEN_STEP = 0.004
+#: CPU seconds of unseen painting at a time (``OfferBuilder.refill_ahead``), in bands of rows
+UNSEEN_STEP = 0.003
+UNSEEN_ROWS = 6
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -191,6 +192,8 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self._fitted: tuple[object, ...] | None = None
         #: refilled ahead, unseen: laid out and painted while nothing else happens
         self._ahead = False
+        #: the next step of that work is asked for (``_step_soon``)
+        self._step_due = False
         #: the screen beneath as it showed when it was last tinted unseen (``_tint_unseen``)
         self._tinted_for: tuple[Watched[Any], object] | None = None
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
@@ -309,14 +312,21 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
                 return False  # still being built ahead: it lays itself out then
             screen.set_content(*args, **kwargs)
             screen._ahead = True
-            screen._update_timer.resume()  # (Textual's idle check resumes it on the top screen only)
+            screen._step_soon()
             return True
         return False
 
+    def _step_soon(self) -> None:
+        """The next step of the work ahead, as the dialog's next message: the messages and
+        keys that came before it go first (Textual's update timer, which would space the
+        steps by its ticks, runs for the screen on top only)."""
+        if not self._step_due:
+            self._step_due = True
+            self.call_later(self._unseen_step)
+
     async def _on_idle(self, event: events.Idle) -> None:
         if self._ahead and self._unseen_work():
-            self._update_timer.resume()
-            return
+            self._step_soon()  # a widget's refresh came in meanwhile
         await super()._on_idle(event)
 
     def _unseen_work(self) -> bool:
@@ -324,7 +334,12 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self._busy or self.is_current or not self.is_attached:
             self._ahead = False  # opened (Textual lays it out and paints it) or gone
             return False
-        return self._layout_required or bool(self._unpainted()) or self._untinted() is not None
+        return self._laid_out_wanted() or bool(self._unpainted()) or self._untinted() is not None
+
+    def _laid_out_wanted(self) -> bool:
+        """Does the dialog, or a widget of it, ask for a layout (its message may still be
+        on its way to the dialog)?"""
+        return self._layout_required or bool(self._asking_layout(measure=False))
 
     def _unpainted(self) -> list[tuple[Widget, Region]]:
         """The dialog's widgets with lines to paint: each, and its lines the screen shows."""
@@ -364,27 +379,38 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
             self._painted.clear()  # the opening asks the screen beneath whether it changed
         self._tinted_for = (beneath, beneath.unchanged_since())
 
-    def _on_timer_update(self) -> None:
-        """Refilled ahead (``refill_ahead``) and not showing: the layout, then the widgets'
-        lines, a few milliseconds at a time (a key pressed meanwhile waits for one step
-        at most); else Textual's frame, as ever."""
+    def _unseen_step(self) -> None:
+        """A step of the work ahead (``refill_ahead``) while the dialog doesn't show: the
+        layout (its passes at once), else some of the widgets' lines (a few milliseconds'
+        worth, a band of rows at a time), else the tint of the table beneath. A key
+        pressed meanwhile waits for one step at most; once the dialog opens, Textual lays
+        out and paints what is left."""
+        self._step_due = False
         if not self._ahead or not self._unseen_work():
-            super()._on_timer_update()
             return
-        self._update_timer.pause()
-        if self._layout_required:
+        if self._laid_out_wanted():
             self._layout_required = False
-            self._refresh_layout(self.app.size)  # (unseen: no frame)
+            self._updating = True  # the layout passes the widgets ask for, at once
+            try:
+                self._refresh_layout(self.app.size)  # (unseen: no frame)
+            finally:
+                self._updating = False
         elif unpainted := self._unpainted():
             until = time.process_time() + UNSEEN_STEP
             for widget, crop in unpainted:
-                widget.render_lines(crop)
-                if time.process_time() > until:
-                    break
+                for y in range(crop.y, crop.bottom, UNSEEN_ROWS):
+                    widget.render_lines(
+                        crop.intersection(Region(crop.x, y, crop.width, UNSEEN_ROWS))
+                    )
+                    if time.process_time() > until:
+                        break
+                else:
+                    continue
+                break
         elif beneath := self._untinted():
             self._tint_unseen(beneath)
         self._dirty_widgets.clear()  # painted, or painted whole as it opens
-        self._update_timer.resume()
+        self._step_soon()
 
     def _title(self) -> str:
         title = _("Donate") if self.donation else _("Make an offer")
