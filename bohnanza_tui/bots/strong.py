@@ -23,8 +23,9 @@ beats every other candidate clearly, and plays the candidate with the best
 mean. Given ``max_samples``, it stops after that many samples and never for
 the clock (reproducible tests and explorations); given ``budget_ms``, it
 searches for that time instead (at most ``max_samples`` samples if also
-given); the basic level's own choice wins ties. Its trading (the offers
-it makes, its answers to offers: ``strong_trade``) is not searched; the rest
+given); the basic level's own choice wins ties. Its offers (``strong_trade``)
+are not searched, nor in classic its answers to the offers of others (in Bohn
+Voyage they are: ``ANSWERS``, the basic level's answer or the other); the rest
 (ship logistics, trivial moves) is decided by the basic policy, which also
 supplies the candidates.
 """
@@ -70,10 +71,11 @@ SAMPLES: dict[str, int] = {"classic": 16, "voyage": 10}
 #: loaded machine, far below the second one decision may take in the app (most decisions
 #: are not searched; see docs/BOTS.md for the mean and longest decision)
 CAP_MS: dict[str, float] = {"classic": 250.0, "voyage": 250.0}
-#: the kinds of decisions that are searched
-#: (answers to offers are not searched: the rollouts don't see that a declined offer goes
-#: to another player, so the search declines to deny the proposer, which costs the
-#: beans and denies little)
+#: the kinds of decisions that are searched in every mode
+#: (answers to offers only where ``ANSWERS`` says: the rollouts don't see that a declined
+#: offer goes to another player, so the search may decline to deny the proposer, which
+#: costs the beans and denies little; in classic it did not help, in Bohn Voyage, with the
+#: rollouts' hand gifts, it gained: see docs/BOTS.md)
 SEARCH = frozenset({"plant", "confirm", "buy"})
 
 #: early stop: at least this many samples, and a lead of Z standard errors
@@ -95,6 +97,9 @@ LEADER: dict[str, float] = {"classic": 0.0, "voyage": 0.5}
 #: per mode: 1 scores a rollout's end with the fitted weights of its parts (``leaf.LEAF``),
 #: 0 with the plain value (``evaluate.player_value``)
 USE_LEAF: dict[str, int] = {"classic": 0, "voyage": 1}
+#: per mode: 1 searches the answers to the offers of others too (accept with the cards the
+#: basic level would give, if that does not lower its own value, or decline)
+ANSWERS: dict[str, int] = {"classic": 0, "voyage": 1}
 
 
 class StrongBot(BasicBot):
@@ -175,12 +180,15 @@ class StrongBot(BasicBot):
         ):
             if policy.places(p.hand[0], v.turn_island):
                 out = [default, *_pruned(policy.plant_options(p.hand[0], v.turn_island))]
-        elif isinstance(default, Accept | Decline) and "answer" in self.search_kinds:
+        elif isinstance(default, Accept | Decline) and (
+            "answer" in self.search_kinds or ANSWERS[v.mode.value]
+        ):
             o = v.offer(default.offer)
             assert o is not None
-            give = policy.choose_gives(o.want)
+            # never a trade that lowers its own value (as with the confirmations)
+            delta, give = policy.answer_value(o.id)
             out = [Decline(me, o.id)]
-            if give is not None:
+            if give is not None and delta > -1e-9:
                 out.append(Accept(me, o.id, give))
         elif isinstance(default, Confirm | Withdraw) and "confirm" in self.search_kinds:
             o = v.offer(default.offer)

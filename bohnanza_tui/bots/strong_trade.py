@@ -22,7 +22,8 @@ plant), the whole gain when the partner leads the others and is close to it.
 Answers to the offers of others follow the basic level's rule (a gift that
 does not lower the own value, a swap that raises it by ``ANSWER_SWAP_MIN``),
 and what the proposer gains does not count: a declined offer goes to another
-player, so declining denies little and costs the beans.
+player, so declining denies little and costs the beans. (In Bohn Voyage the
+search then weighs that answer against the other one: ``strong.ANSWERS``.)
 """
 
 from __future__ import annotations

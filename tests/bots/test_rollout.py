@@ -4,7 +4,9 @@ In a rollout the active player gives the face-up cards it cannot plant to a
 player who grows the kind, and in Bohn Voyage (``rollout.HAND_GIFTS``) also
 the hand cards that would force a harvest at home. Positions are hand-made
 (``make_state``); the gifts are checked against the same trades played with the
-rules' checks (``engine.apply``), and against what the fields show.
+rules' checks (``engine.apply``), and against what the fields show. With the
+table's trading so modelled, Bohn Voyage also searches the answers to the
+offers of others (``strong.ANSWERS``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from __future__ import annotations
 import pytest
 from rules_helpers import kinds, make_state
 
-from bohnanza_tui.bots import make_bot
+from bohnanza_tui.bots import make_bot, strong
 from bohnanza_tui.bots import rollout as ro
 from bohnanza_tui.bots.strong import StrongBot
 from bohnanza_tui.rules import engine
-from bohnanza_tui.rules.actions import Accept, Action, EndPhase, MakeOffer
+from bohnanza_tui.rules.actions import Accept, Action, Decline, EndPhase, MakeOffer
 from bohnanza_tui.rules.state import GameState, Phase
 from bohnanza_tui.rules.views import view
 
@@ -113,3 +115,25 @@ def test_the_hand_gifts_change_the_search(monkeypatch: pytest.MonkeyPatch) -> No
     assert strong_game(12) == before
     monkeypatch.setitem(ro.HAND_GIFTS, "voyage", 0)
     assert strong_game(12) != before
+
+
+@pytest.mark.parametrize(("mode", "searched"), [("voyage", 1), ("classic", 0)])
+def test_answers_to_offers_are_searched_where_the_mode_says(mode: str, searched: int) -> None:
+    """Bob is offered a stink bean for his stink field: in Bohn Voyage he weighs taking it
+    against declining by the search (``strong.ANSWERS``), in classic by the basic rule
+    alone; either way he answers the offer, legally."""
+    assert strong.ANSWERS == {"classic": 0, "voyage": 1}
+    s = make_state(
+        mode,
+        hands={0: ["stink", "wax"], 1: ["blue", "red"]},
+        fields={0: [["chili"] * 2, ["soy"]], 1: [["stink"] * 2, ["blue"]]},
+        phase=Phase.TRADE,
+        active=0,
+    )
+    oid = s.next_offer
+    engine.apply(s, MakeOffer(0, 1, (s.players[0].hand[0],), ()))
+    bot = StrongBot(3, max_samples=4)
+    a = bot.act(view(s, 1), 1)
+    assert isinstance(a, Accept | Decline) and a.offer == oid
+    assert engine.check(s, a) is None
+    assert bot.searches == searched
