@@ -89,3 +89,20 @@ async def test_without_the_work_ahead_a_list_tints_the_changed_table_anew(
         await pilot.pause(0.2)
         assert tinted
         assert await background_as_fresh(app, pilot)
+
+
+async def test_the_first_dialog_after_the_reveal_paints_a_tint_made_ahead(
+    tinted: list[int],
+) -> None:
+    app = ahead(rich_position())
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        tinted.clear()
+        await press(pilot, "enter")
+        await pilot.pause(0.3)
+        assert tinted  # tinted while the table waits, as a dialog built ahead would
+        tinted.clear()
+        await press(pilot, "question_mark")
+        await pilot.pause(0.2)
+        assert not tinted
+        assert await background_as_fresh(app, pilot)

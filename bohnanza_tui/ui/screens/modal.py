@@ -142,15 +142,33 @@ class Watched(Screen[ResultType]):
     def tint_ahead(self) -> None:
         """While the screen waits for a key, tint it as it shows now for the next dialog
         (a move changed it since the last dialog), as that dialog would: the dialog then
-        paints the kept lines. Nothing before a first dialog (its look not known yet)."""
+        paints the kept lines. Before a first dialog, as a dialog built ahead would."""
         kept = self.tinted
         shown = self.unchanged_since()
-        if kept is None or shown is None or kept[0][0] == shown or self.app.screen is not self:
+        if shown is None or self.app.screen is not self:
+            return
+        if kept is None:
+            self._prime_tint(shown)
+            return
+        if kept[0][0] == shown:
             return
         key = kept[0][1]
         width, height, style, color = key
         lines = TintedScreen(self, color, [])._render(width, height, style)
         self.tinted = ((shown, key), lines)
+
+    def _prime_tint(self, shown: object) -> None:
+        """Before a first dialog: tint the screen as a dialog built ahead (laid out, not
+        showing) would paint it beneath itself (its size, style and background colour)."""
+        for pool in _POOLS.get(self.app, {}).values():
+            for dialog in pool:
+                if dialog._busy or dialog._styled_for is None or dialog in self.app.screen_stack:
+                    continue
+                width, height = dialog.size
+                key: TintKey = (width, height, dialog.visual_style, dialog.styles.background)
+                lines = TintedScreen(self, key[3], [])._render(width, height, key[2])
+                self.tinted = ((shown, key), lines)
+                return
 
 
 class TintedScreen(Visual):
