@@ -85,18 +85,23 @@ def gift(s: GameState, active: int) -> None:
 
     The rollouts' stand-in for trading (done directly: offer and acceptance).
     """
-    n = len(s.players)
     for c in s.face_up[:]:
-        k = KIND_OF[c]
-        if _fits(s, active, c, s.turn_island):
-            continue
-        for d in range(1, n):
-            q = (active + d) % n
-            if any(f and KIND_OF[f[0]] == k for h in s.players[q].holdings for f in h.fields):
-                oid = s.next_offer
-                engine.apply_unchecked(s, MakeOffer(active, q, (c,), ()))
-                engine.apply_unchecked(s, Accept(q, oid, ()))
-                break
+        if not _fits(s, active, c, s.turn_island):
+            _give_to_grower(s, active, c)
+
+
+def _give_to_grower(s: GameState, active: int, c: int) -> None:
+    """The card ``c`` goes from ``active`` to the next player (in turn order) with a field
+    of its kind, if any: an offer and its acceptance, applied directly."""
+    k = KIND_OF[c]
+    n = len(s.players)
+    for d in range(1, n):
+        q = (active + d) % n
+        if any(f and KIND_OF[f[0]] == k for h in s.players[q].holdings for f in h.fields):
+            oid = s.next_offer
+            engine.apply_unchecked(s, MakeOffer(active, q, (c,), ()))
+            engine.apply_unchecked(s, Accept(q, oid, ()))
+            return
 
 
 #: per mode: 1 lets the active player also give away the hand cards that would force a
@@ -113,7 +118,6 @@ def gift_hand(s: GameState, active: int) -> None:
     fields = p.holdings[0].fields
     kinds = [KIND_OF[f[0]] for f in fields if f]
     empty = sum(1 for f in fields if not f)
-    n = len(s.players)
     for c in p.hand[:HAND_LOOK]:
         k = KIND_OF[c]
         if k in kinds:
@@ -122,13 +126,7 @@ def gift_hand(s: GameState, active: int) -> None:
             empty -= 1
             kinds.append(k)
             continue
-        for d in range(1, n):
-            q = (active + d) % n
-            if any(f and KIND_OF[f[0]] == k for h in s.players[q].holdings for f in h.fields):
-                oid = s.next_offer
-                engine.apply_unchecked(s, MakeOffer(active, q, (c,), ()))
-                engine.apply_unchecked(s, Accept(q, oid, ()))
-                break
+        _give_to_grower(s, active, c)
 
 
 def _grows(s: GameState, player: int, k: int) -> bool:
