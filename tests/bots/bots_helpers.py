@@ -4,7 +4,30 @@ from __future__ import annotations
 
 import random
 
+from bohnanza_tui.bots import make_bot
+from bohnanza_tui.bots.strong import StrongBot
+from bohnanza_tui.rules import engine
+from bohnanza_tui.rules.actions import Action
 from bohnanza_tui.rules.state import GameState
+from bohnanza_tui.rules.views import view
+
+
+def play_all(mode: str, bot: StrongBot, seed: int) -> list[Action]:
+    """A whole game of ``bot`` in seat 0 against basic players; the actions played."""
+    bots = [bot] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
+    state = engine.new_game(mode, ["A", "B", "C", "D"], seed)
+    played = []
+    while not state.over:
+        p = engine.next_to_act(state)
+        a = bots[p].act(view(state, p), p)
+        played.append(a)
+        engine.apply(state, a)
+    return played
+
+
+def strong_game(seed: int) -> list[Action]:
+    """The actions of a Bohn Voyage game of a strong player (2 samples) and three basic."""
+    return play_all("voyage", StrongBot(seed, max_samples=2), seed)
 
 
 def hide_elsewhere(state: GameState, player: int, rng: random.Random) -> GameState:

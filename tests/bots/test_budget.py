@@ -5,12 +5,13 @@ thresholds."""
 from __future__ import annotations
 
 import pytest
+from bots_helpers import play_all
 
 from bohnanza_tui.bots import CAP_MS, SAMPLES, make_bot, strong, strong_trade
 from bohnanza_tui.bots.strong import StrongBot
 from bohnanza_tui.bots.tournament import main as tournament_main
 from bohnanza_tui.rules import engine
-from bohnanza_tui.rules.actions import Action, MakeOffer
+from bohnanza_tui.rules.actions import MakeOffer
 from bohnanza_tui.rules.state import GameState
 from bohnanza_tui.rules.views import view
 
@@ -23,19 +24,6 @@ def play_some(mode: str, bot: StrongBot, seed: int, players: int = 4) -> None:
         p = engine.next_to_act(state)
         engine.apply(state, bots[p].act(view(state, p), p))
     assert bot.searches >= 5
-
-
-def play_all(mode: str, bot: StrongBot, seed: int) -> list[Action]:
-    """A whole game of ``bot`` in seat 0 against basic players; the actions played."""
-    bots = [bot] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
-    state = engine.new_game(mode, ["A", "B", "C", "D"], seed)
-    played = []
-    while not state.over:
-        p = engine.next_to_act(state)
-        a = bots[p].act(view(state, p), p)
-        played.append(a)
-        engine.apply(state, a)
-    return played
 
 
 @pytest.mark.parametrize("mode", ["classic", "voyage"])

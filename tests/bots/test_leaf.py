@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from bots_helpers import strong_game
 
 from bohnanza_tui.bots import evaluate as ev
 from bohnanza_tui.bots import leaf, make_bot, strong
 from bohnanza_tui.bots import rollout as ro
-from bohnanza_tui.bots.strong import StrongBot
 from bohnanza_tui.rules import engine
 from bohnanza_tui.rules.state import GameState
 from bohnanza_tui.rules.views import view
@@ -87,19 +87,6 @@ def test_the_table_has_weights_for_every_stage(mode: str) -> None:
     assert list(bounds) == sorted(bounds)
     assert len(table) == len(bounds) + 1
     assert all(len(ws) == len(ev.FEATURES) for ws in table)
-
-
-def strong_game(seed: int) -> list[object]:
-    """The actions of a Bohn Voyage game of a strong player (2 samples) and three basic."""
-    bots = [StrongBot(seed, max_samples=2)] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
-    state = engine.new_game("voyage", list("ABCD"), seed)
-    played = []
-    while not state.over:
-        p = engine.next_to_act(state)
-        a = bots[p].act(view(state, p), p)
-        played.append(a)
-        engine.apply(state, a)
-    return played
 
 
 def test_the_leaf_changes_the_search_only_where_it_is_on(monkeypatch: pytest.MonkeyPatch) -> None:

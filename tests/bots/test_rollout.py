@@ -12,13 +12,14 @@ offers of others (``strong.ANSWERS``).
 from __future__ import annotations
 
 import pytest
+from bots_helpers import strong_game
 from rules_helpers import kinds, make_state
 
-from bohnanza_tui.bots import make_bot, strong
 from bohnanza_tui.bots import rollout as ro
+from bohnanza_tui.bots import strong
 from bohnanza_tui.bots.strong import StrongBot
 from bohnanza_tui.rules import engine
-from bohnanza_tui.rules.actions import Accept, Action, Decline, EndPhase, MakeOffer
+from bohnanza_tui.rules.actions import Accept, Decline, EndPhase, MakeOffer
 from bohnanza_tui.rules.state import GameState, Phase
 from bohnanza_tui.rules.views import view
 
@@ -92,19 +93,6 @@ def test_the_rollout_gives_hand_cards_away_where_the_mode_says(mode: str, gives:
     else:
         assert received == [[], [], [], []]
         assert kinds(s.players[0].hand) == ["blue", "wax", "chili", "soy", "red"]
-
-
-def strong_game(seed: int) -> list[Action]:
-    """The actions of a Bohn Voyage game of a strong player (2 samples) and three basic."""
-    bots = [StrongBot(seed, max_samples=2)] + [make_bot("basic", seed + i) for i in (1, 2, 3)]
-    state = engine.new_game("voyage", list("ABCD"), seed)
-    played = []
-    while not state.over:
-        p = engine.next_to_act(state)
-        a = bots[p].act(view(state, p), p)
-        played.append(a)
-        engine.apply(state, a)
-    return played
 
 
 def test_the_hand_gifts_change_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
