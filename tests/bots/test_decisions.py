@@ -90,7 +90,9 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
     growing = {KIND_OF[f[0]] for h in state.players[answerer].holdings for f in h.fields if f}
     fitting = [c for c in cards if KIND_OF[c] in growing]
     if cards:
-        card = st.sampled_from(cards) | st.sampled_from(fitting) if fitting else st.sampled_from(cards)
+        card = (
+            st.sampled_from(cards) | st.sampled_from(fitting) if fitting else st.sampled_from(cards)
+        )
         give = data.draw(st.lists(card, max_size=2, unique=True), label="give")
     else:  # nothing to give: the offer can only ask (sampled_from([]) is an error)
         give = []

@@ -122,4 +122,3 @@ def test_the_duel_discard_hint_says_why() -> None:
     h = hint(view(s, 0), 0, **FIXED)
     assert h.action == Discard(0, s.offered[0])
     assert str(h.reason) == "Discard the red: planting it would cost you a field."
-
