@@ -13,7 +13,9 @@ from collections import Counter
 from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
+from rich.console import Console
 from textual import events, on, work
+from textual._compositor import Compositor, LayoutUpdate
 from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -168,6 +170,33 @@ class WantList(SteadyLines):
         pass
 
 
+class PreparedFrame(LayoutUpdate):
+    """A whole frame of the dialog, rendered ahead to the text the terminal gets."""
+
+    def __init__(self, update: LayoutUpdate, console: Console) -> None:
+        super().__init__(update.strips, update.region)
+        self.text = update.render_segments(console)
+
+    def render_segments(self, console: Console) -> str:
+        return self.text
+
+
+class PreparedCompositor(Compositor):
+    """The offer dialog's compositor: its first whole frame may be one made ahead."""
+
+    #: the frame to send for the next whole repaint, set only while it shows what the
+    #: compositor would render (``OfferBuilder._compositor_refresh``)
+    ready: PreparedFrame | None = None
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        ready = self.ready
+        if ready is None or simplify:
+            return super().render_full_update(simplify)
+        self.ready = None
+        self._dirty_regions.clear()
+        return ready
+
+
 class OfferBuilder(SizedDialog[MakeOffer | None]):
     """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
 
@@ -196,6 +225,9 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self._step_due = False
         #: the screen beneath as it showed when it was last tinted unseen (``_tint_unseen``)
         self._tinted_for: tuple[Watched[Any], object] | None = None
+        self._compositor = PreparedCompositor()
+        #: the dialog's whole frame rendered unseen, and what it shows (``_frame_key``)
+        self._prepared: tuple[tuple[object, ...], PreparedFrame] | None = None
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
 
     def _set(
@@ -334,7 +366,12 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self._busy or self.is_current or not self.is_attached:
             self._ahead = False  # opened (Textual lays it out and paints it) or gone
             return False
-        return self._laid_out_wanted() or bool(self._unpainted()) or self._untinted() is not None
+        return (
+            self._laid_out_wanted()
+            or bool(self._unpainted())
+            or self._untinted() is not None
+            or self._unprepared() is not None
+        )
 
     def _laid_out_wanted(self) -> bool:
         """Does the dialog, or a widget of it, ask for a layout (its message may still be
@@ -379,12 +416,74 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
             self._painted.clear()  # the opening asks the screen beneath whether it changed
         self._tinted_for = (beneath, beneath.unchanged_since())
 
+    def _frame_key(self, beneath: Watched[Any]) -> tuple[object, ...] | None:
+        """What the dialog's whole frame over ``beneath`` shows, as a key that stays while
+        it does: the screen beneath and its tint, the dialog's own changes and its widgets'
+        painted lines; None while a change is on its way or a widget is to be painted."""
+        shown = beneath.unchanged_since()
+        if shown is None or self._unpainted():
+            return None
+        compositor = self._compositor
+        for widget in compositor.widgets:
+            # (the dialog's own repaint, asked whenever it opens, changes nothing it shows)
+            if widget is not self and (
+                widget._repaint_required or widget._layout_required or widget._scroll_required
+            ):
+                return None
+        own = (self.shown_changes, compositor.size, self.app._css_update_count)
+        return (beneath, shown, beneath.tinted, own, self.app.size)
+
+    def _unprepared(self) -> Watched[Any] | None:
+        """The screen the dialog will open over, if its whole frame is to be made ahead:
+        laid out, painted and tinted, and not made for what it shows now."""
+        beneath = self.app.screen
+        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
+            return None
+        key = self._frame_key(beneath)
+        if key is None or (self._prepared is not None and self._prepared[0] == key):
+            return None
+        return beneath
+
+    def _prepare_frame(self, beneath: Watched[Any]) -> None:
+        """Render the dialog's whole frame over ``beneath``, as its opening would, to the
+        text the terminal gets: the opening sends it if the dialog and the screen beneath
+        still show the same (``_compositor_refresh``)."""
+        key = self._frame_key(beneath)
+        if key is None:
+            return
+        stack = visible_screen_stack.set([beneath])
+        try:
+            update = self._compositor.render_full_update()
+        finally:
+            visible_screen_stack.reset(stack)
+        self._prepared = (key, PreparedFrame(update, self.app.console))
+
+    def _compositor_refresh(self) -> None:
+        """The first frame as the dialog opens: the one made ahead, if the dialog and the
+        screen beneath show what they showed then (else, and later, Textual's)."""
+        prepared, self._prepared = self._prepared, None
+        compositor = self._compositor
+        if prepared is not None and not self._laying_out and self.is_current:
+            beneath = self.app._background_screens
+            if (
+                len(beneath) == 1
+                and isinstance(beneath[0], Watched)
+                and isinstance(compositor, PreparedCompositor)
+                and self._frame_key(beneath[0]) == prepared[0]
+            ):
+                compositor.ready = prepared[1]
+        try:
+            super()._compositor_refresh()
+        finally:
+            if isinstance(compositor, PreparedCompositor):
+                compositor.ready = None
+
     def _unseen_step(self) -> None:
         """A step of the work ahead (``refill_ahead``) while the dialog doesn't show: the
         layout (its passes at once), else some of the widgets' lines (a few milliseconds'
-        worth, a band of rows at a time), else the tint of the table beneath. A key
-        pressed meanwhile waits for one step at most; once the dialog opens, Textual lays
-        out and paints what is left."""
+        worth, a band of rows at a time), else the tint of the table beneath, else the
+        whole frame. A key pressed meanwhile waits for one step at most; once the dialog
+        opens, Textual lays out and paints what is left."""
         self._step_due = False
         if not self._ahead or not self._unseen_work():
             return
@@ -409,6 +508,8 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
                 break
         elif beneath := self._untinted():
             self._tint_unseen(beneath)
+        elif beneath := self._unprepared():
+            self._prepare_frame(beneath)
         self._dirty_widgets.clear()  # painted, or painted whole as it opens
         self._step_soon()
 

@@ -1,0 +1,143 @@
+"""The offer dialog's first frame made ahead: after the work ahead (``e``, then the table
+waits), the dialog's whole frame is rendered unseen to the text the terminal gets, and
+``t`` sends it if nothing it shows changed since. Whatever is sent must be the text a
+frame rendered anew then gives (every widget and the table beneath painted again)."""
+
+from __future__ import annotations
+
+import pytest
+from test_dialog_frames import ahead, built, frames, rich_position
+from test_trade_ahead import dialog_look, fresh_dialog, kept_builder, refilled
+from textual._compositor import Compositor, LayoutUpdate
+from textual._context import active_app
+from textual.widget import Widget
+from ui_helpers import SIZE, press
+
+from bohnanza_tui.rules.save import dumps
+from bohnanza_tui.ui import app as app_module
+from bohnanza_tui.ui.screens.modal import Watched
+from bohnanza_tui.ui.screens.table import TableScreen
+from bohnanza_tui.ui.screens.trade import OfferBuilder, PreparedCompositor
+
+__all__ = ["frames"]  # the fixture, used by name
+
+#: each whole frame of the offer dialog: (made ahead, its text, a frame's text rendered anew)
+Sent = list[tuple[bool, str, str]]
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
+    out: Sent = []
+    render_full_update = PreparedCompositor.render_full_update
+
+    def recorded(self: PreparedCompositor, simplify: bool = False) -> LayoutUpdate:
+        ahead = self.ready is not None
+        update = render_full_update(self, simplify)
+        app = active_app.get()
+        screen = app.screen
+        if screen._compositor is not self:
+            return update  # made unseen, ahead
+        assert isinstance(screen, OfferBuilder)
+        # everything painted anew: the dialog's widgets, its background, the table's tint
+        for widget in [screen, *screen.walk_children(Widget)]:
+            widget._set_dirty()
+        screen._painted.clear()
+        for beneath in app.screen_stack:
+            if isinstance(beneath, Watched):
+                beneath.tinted = None
+        anew = Compositor.render_full_update(self)
+        console = app.console
+        out.append((ahead, update.render_segments(console), anew.render_segments(console)))
+        return update
+
+    monkeypatch.setattr(PreparedCompositor, "render_full_update", recorded)
+    return out
+
+
+async def test_t_after_e_sends_the_frame_made_ahead_as_a_frame_rendered_anew(
+    sent: Sent, frames: list[str]
+) -> None:
+    session = rich_position()
+    app = ahead(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1", "e")
+        builder = await refilled(app, pilot)
+        for _ in range(40):  # the frame comes last, after the tint
+            if builder._prepared is not None:
+                break
+            await pilot.pause(0.05)
+        assert builder._prepared is not None
+        assert isinstance(app.screen, TableScreen)
+        await press(pilot, "t")
+        await pilot.pause(0.2)
+        assert app.screen is builder
+        assert [ahead for ahead, _text, _anew in sent] == [True]
+        [(_ahead, text, anew)] = sent
+        assert text == anew
+        assert builder._prepared is None  # sent once
+        assert dialog_look(app) == await fresh_dialog(session)
+        # closed and opened again: made ahead again after the table's frame
+        await press(pilot, "escape")
+        await pilot.pause(0.5)
+        sent.clear()
+        await press(pilot, "t")
+        await pilot.pause(0.2)
+        assert [ahead for ahead, _text, _anew in sent] == [True]
+        assert all(text == anew for _ahead, text, anew in sent)
+
+
+async def test_a_move_after_the_frame_made_ahead_is_shown(
+    sent: Sent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The position changes once the frame was made ahead, and ``t`` comes before any work
+    ahead again: the frame made ahead is not sent, the dialog shows the new position."""
+    session = rich_position()
+    app = ahead(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1", "e")
+        builder = await refilled(app, pilot)
+        for _ in range(40):
+            if builder._prepared is not None:
+                break
+            await pilot.pause(0.05)
+        assert builder._prepared is not None
+        monkeypatch.setattr(app_module, "AHEAD_AFTER_FRAME", 60.0)  # no work ahead from now on
+        before = dumps(session)
+        await press(pilot, "k", "1")  # Ann keeps a face-up card: her cards to give change
+        assert dumps(session) != before
+        await press(pilot, "t")
+        await pilot.pause(0.2)
+        assert app.screen is kept_builder(app)
+        assert sent and not any(ahead for ahead, _text, _anew in sent)
+        assert all(text == anew for _ahead, text, anew in sent)
+        assert dialog_look(app) == await fresh_dialog(session)
+        await press(pilot, "escape", "u")  # and back: the keep undone
+        assert dumps(session) == before
+        sent.clear()
+        await press(pilot, "t")
+        await pilot.pause(0.2)
+        assert all(text == anew for _ahead, text, anew in sent)
+        assert dialog_look(app) == await fresh_dialog(session)
+
+
+@pytest.mark.parametrize("wait", [0.0, 0.02, 0.05, 0.1])
+async def test_keys_during_the_work_ahead_are_answered_and_shown(sent: Sent, wait: float) -> None:
+    """A move typed while the dialog is refilled, painted and its frame made ahead (at
+    several moments of that work), then ``t``: the move is played, the dialog shows the
+    position after it, and whatever frame is sent is the one rendered anew."""
+    session = rich_position()
+    app = ahead(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1")
+        await pilot.press("e")
+        await pilot.pause(wait)
+        before = dumps(session)
+        await pilot.press("k", "1", "t")
+        await pilot.pause(0.3)
+        assert dumps(session) != before  # the keep was played
+        assert isinstance(app.screen, OfferBuilder)
+        assert sent and all(text == anew for _ahead, text, anew in sent)
+        assert dialog_look(app) == await fresh_dialog(session)
