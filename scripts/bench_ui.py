@@ -36,8 +36,13 @@ nothing moves without a key), in a fresh HOME. Keys: plant on field 1 and
 undo, phase 1 ends (``e``), ← → in phase 3 (table keys); help ``?``, the trade
 dialog ``t``, the harvest and buy lists ``h`` ``b``, the command bar ``:``
 (opening); closing them (``?``, Escape: Textual waits ``ESCDELAY`` ms, 25 as the
-app sets it, to tell a lone Escape from a key sequence). Launch: ``bohnanza`` to its set-up
-screen, settled, against a minimal Textual app started the same way.
+app sets it, to tell a lone Escape from a key sequence). Hand-overs (``hand_over_steps``,
+in phase 2 after ``e``): the active player's offer to the next person (typed on the
+command line) and its Enter, which brings the privacy screen; its Enter, the answer
+dialog; ``n``, the privacy screen back to the active player; its Enter, the table; then
+two bids (``B``, a bidder, Enter, the bid's dialog, F2 sends it) and the active player's
+Enter on them, the dialog answering both, ``n`` declining them. Launch: ``bohnanza`` to
+its set-up screen, settled, against a minimal Textual app started the same way.
 """
 
 from __future__ import annotations
@@ -197,7 +202,8 @@ async def cpu_position(
     headless = HeadlessDriver.is_headless
     HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[method-assign,assignment]
     try:
-        await _cpu_keys(app, kind, rounds, frames, samples, profiler, keys)
+        steps = hand_over_steps(text) if kind == "plant" else []
+        await _cpu_keys(app, kind, rounds, frames, samples, profiler, keys, steps)
     finally:
         HeadlessDriver.is_headless = headless  # type: ignore[method-assign]
     return samples
@@ -211,6 +217,7 @@ async def _cpu_keys(
     samples: list[Sample],
     profiler: cProfile.Profile | None,
     keys: str,
+    steps: list[Step],
 ) -> None:
     async with app.run_test(size=(120, 40)):
         driver = app._driver
@@ -228,7 +235,7 @@ async def _cpu_keys(
         terminal._writer_thread = Terminal()  # type: ignore[assignment]
         driver.write = terminal.write  # type: ignore[method-assign]
 
-        async def key(k: str, group: str) -> None:
+        async def key(k: str, group: str, label: str = "") -> None:
             # idle first (an idle app costs no CPU); the key goes in as the driver sends it
             # (a pilot's press would wait on every widget, which costs CPU of its own)
             await asyncio.sleep(0.1)
@@ -247,7 +254,7 @@ async def _cpu_keys(
                 profiler.disable()
             first = frames[0] - start if frames else end - start
             # sleeping costs no CPU: the whole answer is ``end - start``
-            samples.append(Sample(k, group, first, end - start, end - start, sum(sent)))
+            samples.append(Sample(k, group, first, end - start, end - start, sum(sent), label))
 
         await key("enter", "reveal")
         if kind == "plant":
@@ -267,6 +274,20 @@ async def _cpu_keys(
             await key("e", "table")
             await key("t", "open")
             await key("escape", "close (Escape)")
+            for _ in range(max(1, rounds // 3) if steps else 0):
+                for step in steps:
+                    if step.typed:
+                        for char in step.key:
+                            driver.send_message(pilot_key("space" if char == " " else char))
+                            await asyncio.sleep(0.02)
+                        await asyncio.sleep(SETTLE)
+                    elif step.label:
+                        await key(PILOT_KEYS.get(step.key, step.key), "hand-over", step.label)
+                    else:
+                        driver.send_message(pilot_key(PILOT_KEYS.get(step.key, step.key)))
+                        await asyncio.sleep(SETTLE)
+                    if step.expect is not None:
+                        await _shows(app, step.expect)
         else:
             for _ in range(rounds):
                 await key("right", "table")
@@ -275,6 +296,19 @@ async def _cpu_keys(
 
 #: seconds after a key by which its answer is done (frames, the autosave)
 SETTLE = 0.4
+
+
+async def _shows(app: BohnanzaApp, text: str, timeout: float = 10.0) -> None:
+    """Wait until the app's screen shows ``text`` (a loaded machine may take longer than
+    ``SETTLE``); an error if it doesn't within ``timeout`` seconds."""
+    deadline = time.perf_counter() + timeout
+    while True:
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        if text in shown:
+            return
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{text!r} never showed; the screen was:\n{shown}")
+        await asyncio.sleep(0.05)
 
 
 def pilot_key(key: str) -> events.Key:
@@ -290,6 +324,16 @@ def pilot_key(key: str) -> events.Key:
         char = key if len(key) == 1 else None
     return events.Key(key, char)
 
+
+#: tmux key names as a pilot names them
+PILOT_KEYS = {
+    "Enter": "enter",
+    "Space": "space",
+    "Tab": "tab",
+    "Right": "right",
+    "F2": "f2",
+    ":": "colon",
+}
 
 #: pilot key names as the tmux run names them
 CPU_KEYS = {
@@ -318,13 +362,13 @@ def cpu_main(args: argparse.Namespace) -> None:
         "first frame:"
     )
     report(samples)
-    for group in ("table", "open", "close (Escape)"):
+    for group in ("table", "open", "close (Escape)", "hand-over"):
         these = [s for s in samples if s.group == group]
         if these:
             print(f"  ({group}: first frame {figures([s.first for s in these])})")
     sizes: dict[str, list[int]] = {}
     for s in samples:
-        sizes.setdefault(OPENING.get(s.key, s.key), []).append(s.sent)
+        sizes.setdefault(s.label or OPENING.get(s.key, s.key), []).append(s.sent)
     print(
         "  bytes written per key (median): "
         + ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in sizes.items())
@@ -369,6 +413,8 @@ class Sample:
     last: float
     #: bytes written to the terminal (``--cpu``: what the terminal driver would send)
     sent: int = 0
+    #: what the key brings, where the key alone doesn't say (the hand-overs' Enter)
+    label: str = ""
 
 
 class Tmux:
@@ -436,8 +482,10 @@ class Tmux:
             raise RuntimeError(f"tmux {line.split()[0]}: {text.strip()}")
         return stamp, text
 
-    def send(self, key: str) -> float:
-        return self.command(f"send-keys -t {self.target} {shlex.quote(key)}")[0]
+    def send(self, key: str, literal: bool = False) -> float:
+        """Send a key as tmux names it, or (``literal``) text, one key per character."""
+        flag = " -l" if literal else ""
+        return self.command(f"send-keys -t {self.target}{flag} {shlex.quote(key)}")[0]
 
     def start(self, command: str) -> float:
         """Run ``command`` in the window (whatever ran there is killed first)."""
@@ -504,18 +552,24 @@ BURST_GAP = 0.003
 
 
 def press(
-    tm: Tmux, key: str, group: str, quiet: float, expect: str | None = None, timeout: float = 5.0
+    tm: Tmux,
+    key: str,
+    group: str,
+    quiet: float,
+    expect: str | None = None,
+    timeout: float = 5.0,
+    literal: bool = False,
 ) -> Sample | None:
-    """Send ``key`` and time the answer, until the output stays quiet for ``quiet`` with the
-    screen changed (and showing ``expect``). None (and a note) if that doesn't happen within
-    ``timeout``.
+    """Send ``key`` (``literal``: type it as text) and time the answer, until the output stays
+    quiet for ``quiet`` with the screen changed (and showing ``expect``). None (and a note) if
+    that doesn't happen within ``timeout``.
 
     After each burst of output the pane is read: the answer was shown at the end of the
     first burst from which on the screen stayed as it ends up.
     """
     tm.quiet_for(quiet)
     before = tm.screen()
-    sent = tm.send(key)
+    sent = tm.send(key, literal)
     shots: list[tuple[float, str]] = []  # (end of a burst, the screen then)
     while True:
         now = time.perf_counter()
@@ -624,6 +678,80 @@ def revealed_first(state):  # type: ignore[no-untyped-def]
         session.play(plant)
 
 
+@dataclass
+class Step:
+    """A key of the hand-overs' script: timed (``label``: what it brings) or only pressed."""
+
+    #: the key as tmux names it (``send-keys``), or text to type (``typed``)
+    key: str
+    #: what the key brings, timed in the "hand-over" group; "": pressed, not timed
+    label: str = ""
+    #: what the screen must show once the key is answered
+    expect: str | None = None
+    typed: bool = False
+
+
+def hand_over_steps(text: str) -> list[Step]:
+    """The keys of a round of hand-overs in a ``plant`` position (``voyage_positions``),
+    once ``1`` and ``e`` have turned the cards up (all seats people; the active player
+    holds the keyboard). Empty when the position doesn't allow them.
+
+    The active player offers the first face-up card to the next person for the kind of
+    that person's front card (typed on the command line: the Enter sends it and hands
+    the keyboard over); the next person answers (Enter, ``n``) and the keyboard goes back
+    (Enter). Then two people bid (``B``, the bidder's number, Enter: the bid's dialog;
+    Space picks the front card, Tab, → asks for a face-up kind; F2 sends), and the active
+    player answers both in one dialog (Enter, ``n`` declines them). Nothing is traded: the
+    round can be played again from where it ends.
+    """
+    from bohnanza_tui.commands.formatting import format_action
+    from bohnanza_tui.rules import KIND_OF, Phase, check
+    from bohnanza_tui.rules.actions import EndPhase, MakeOffer, Plant
+    from bohnanza_tui.rules.save import loads
+
+    session = loads(text)
+    s = session.state
+    a = s.active
+    session.play(Plant(a, s.players[a].hand[0], s.turn_island, 0))  # ``1``
+    session.play(EndPhase(a))  # ``e``
+    s = session.state
+    # the bidders as "Who bids?" lists them: the other people in seat order
+    others = [p for p in range(len(s.players)) if p != a]
+    if s.phase is not Phase.TRADE or not s.face_up or len(others) < 2:
+        return []
+    first, second = others[0], others[1]
+    if not s.players[first].hand or not s.players[second].hand:
+        return []
+    offer = MakeOffer(a, first, (s.face_up[0],), (KIND_OF[s.players[first].hand[0]],))
+    if check(s, offer) is not None:
+        return []
+    name = [p.name for p in s.players]
+    active, asked, bidder = name[a], name[first], name[second]
+    return [
+        Step(":"),
+        Step(format_action(s, offer), typed=True),
+        Step("Enter", "offer sent: privacy", f"Pass the keyboard to {asked}"),
+        Step("Enter", "Enter: answer", f"{asked}, answer offer"),
+        Step("n", "declined: privacy", f"Pass the keyboard to {active}"),
+        Step("Enter", "Enter: table", f"{active}'s hand"),
+        Step("B", expect="Who bids?"),
+        Step("1", "bidder: privacy", f"{asked} makes a bid to {active}"),
+        Step("Enter", "Enter: bid", f"Bid to {active}"),
+        Step("Space"),
+        Step("Tab"),
+        Step("Right"),
+        Step("F2", "bid sent: privacy", f"Pass the keyboard to {active}"),
+        Step("B", expect="Who bids?"),
+        Step("2", "bidder: privacy", f"{bidder} makes a bid to {active}"),
+        Step("Enter", "Enter: bid", f"Bid to {active}"),
+        Step("Space"),
+        Step("Tab"),
+        Step("F2", "bid sent: privacy", "2 bids are in for you"),
+        Step("Enter", "Enter: answer all", f"{active}, answer 2 offers"),
+        Step("n", "declined all: table", f"{active}'s hand"),
+    ]
+
+
 def app_command(program: str, args: str, home: Path) -> str:
     """``program args`` with a fresh HOME (the autosave, the settings) and a known terminal."""
     env = {
@@ -683,6 +811,13 @@ def play_position(
         key("e", "table", "Phase 2")
         key("t", "open")
         key("Escape", "close (Escape)")
+        steps = hand_over_steps(path.read_text(encoding="utf-8"))
+        for _ in range(max(1, rounds // 3) if steps else 0):
+            for step in steps:
+                sample = press(tm, step.key, "hand-over", quiet, step.expect, literal=step.typed)
+                if sample is not None and step.label:
+                    sample.label = step.label
+                    samples.append(sample)
     else:
         for _ in range(rounds):
             key("Right", "table")
@@ -762,7 +897,7 @@ def tmux_main(args: argparse.Namespace) -> None:
         f"positions of each kind; load average now {load[0]:.2f}):"
     )
     report(samples)
-    for group in ("table", "open"):
+    for group in ("table", "open", "hand-over"):
         these = [s for s in samples if s.group == group]
         if these:
             print(f"  ({group}: first byte {figures([s.first for s in these])})")
@@ -774,17 +909,21 @@ def report(samples: list[Sample], aims: bool = True) -> None:
     groups: dict[str, list[Sample]] = {}
     for sample in samples:
         groups.setdefault(sample.group, []).append(sample)
-    targets = {"table": "aim median <= 20, p90 <= 33", "open": "aim p90 <= 50"}
+    targets = {
+        "table": "aim median <= 20, p90 <= 33",
+        "open": "aim p90 <= 50",
+        "hand-over": "aim p90 <= 50",
+    }
     for group, these in groups.items():
         aim = f"  [{targets[group]}]" if group in targets and aims else ""
         print(f"  {group:16} {figures([s.shown for s in these])}{aim}")
         keys: dict[str, list[float]] = {}
         for s in these:
-            keys.setdefault(s.key, []).append(s.shown)
+            keys.setdefault(s.label or OPENING.get(s.key, s.key), []).append(s.shown)
         if len(keys) > 1:
-            for k, values in keys.items():
-                label = OPENING.get(k, k)
-                print(f"    {label:14} {figures(values)}")
+            width = max(14, *(len(label) for label in keys))
+            for label, values in keys.items():
+                print(f"    {label:{width}} {figures(values)}")
 
 
 def main() -> None:

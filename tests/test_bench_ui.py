@@ -73,3 +73,38 @@ def test_the_cpu_mode_times_each_key_of_a_position() -> None:
     ]
     for s in samples:
         assert 0 < s.first <= s.shown == s.last  # a frame went out, and it cost CPU time
+
+
+def test_the_hand_overs_are_timed_in_a_group_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    (_, plant) = bench_ui.voyage_positions(1)[0]
+    steps = bench_ui.hand_over_steps(plant)
+    timed = [s.label for s in steps if s.label]
+    assert timed == [
+        "offer sent: privacy",
+        "Enter: answer",
+        "declined: privacy",
+        "Enter: table",
+        "bidder: privacy",
+        "Enter: bid",
+        "bid sent: privacy",
+        "bidder: privacy",
+        "Enter: bid",
+        "bid sent: privacy",
+        "Enter: answer all",
+        "declined all: table",
+    ]
+    monkeypatch.setattr(bench_ui, "SETTLE", 0.15)
+    # (the run checks that each key's screen shows what the step expects)
+    samples = asyncio.run(bench_ui.cpu_position("plant", plant, 1))
+    hand_over = [s for s in samples if s.group == "hand-over"]
+    assert [s.label for s in hand_over] == timed
+    for s in hand_over:
+        assert 0 < s.first <= s.shown and s.sent > 0
+    # the keys before them are timed as before
+    assert [s.key for s in samples if s.group == "open"] == [
+        "question_mark",
+        "h",
+        "b",
+        "colon",
+        "t",
+    ]
