@@ -241,7 +241,9 @@ async def _cpu_keys(
             await asyncio.sleep(0.1)
             frames.clear()
             sent.clear()
-            profiling = profiler is not None and (not keys or k in keys.split(","))
+            profiling = profiler is not None and (
+                not keys or bool({k, label} & set(keys.split(",")))
+            )
             if profiling:
                 assert profiler is not None
                 profiler.enable()
@@ -938,7 +940,9 @@ def main() -> None:
         "--profile", help="--cpu: write a profile (cProfile, CPU time) to this file"
     )
     parser.add_argument(
-        "--profile-keys", default="", help="--profile: only these keys (pilot names, commas)"
+        "--profile-keys",
+        default="",
+        help="--profile: only these keys (pilot names, or the hand-overs' labels; commas)",
     )
     parser.add_argument("--size", default="120x40", help="tmux: the terminal's size")
     parser.add_argument(

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 #: more computer actions than this in one turn and the computer player is made to move on
 BOT_ACTIONS_PER_TURN = 60
+#: seconds after the privacy screen's frame before the answer dialog behind it is made
+#: ready (``_answer_ahead``): the terminal gets the frame first
+ANSWER_AHEAD_AFTER = 0.015
 
 
 class GameFlowScreen(Watched[None]):
@@ -65,6 +68,23 @@ class GameFlowScreen(Watched[None]):
 
     def _answer_all(self, offer_ids: list[int]) -> None:
         raise NotImplementedError
+
+    def _answers_ahead(self, offer_ids: list[int], player: int) -> None:
+        """Make the dialog ready, unseen, that ``_answer`` or ``_answer_all`` opens for
+        ``player`` (who is to take the keyboard) for these offers."""
+
+    def _answer_ahead(self, actor: int) -> None:
+        """While the privacy screen hands ``actor`` the keyboard: if their Enter opens an
+        answer dialog (``_auto_dialog``), it is made ready now, unseen."""
+        state = self.hs.state
+        shown = self.app.screen
+        if state.phase is not Phase.TRADE or not isinstance(shown, PrivacyScreen):
+            return
+        if shown.player_name != state.players[actor].name or self.hs.holder is not None:
+            return  # the keyboard goes elsewhere now
+        todo = self._offers_to_answer(actor)
+        if todo and ("answer", actor, tuple(o.id for o in todo)) != self._auto_key:
+            self._answers_ahead([o.id for o in todo], actor)
 
     def _revealed_hook(self) -> None:
         """Called when a new person has taken the keyboard (reset selections)."""
@@ -225,13 +245,21 @@ class GameFlowScreen(Watched[None]):
                 return  # the keyboard is being passed already; Enter there reveals the right hand
             bid_first = self._bidders(exclude_holder=False) if self._bids_in(actor) else []
             self.app.push_screen(
-                PrivacyScreen(
-                    hs.state.players[actor].name, self._pass_reason(actor), bid_key=bool(bid_first)
+                PrivacyScreen.reused(
+                    self.app,
+                    hs.state.players[actor].name,
+                    self._pass_reason(actor),
+                    bid_key=bool(bid_first),
                 ),
                 callback=lambda result: (
                     self.action_bid() if result == "bid" else self._revealed(actor)
                 ),
             )
+            if getattr(self.app, "ahead", False):
+                # once the privacy screen has shown (its frame goes out first)
+                self.app.call_after_refresh(
+                    self.set_timer, ANSWER_AHEAD_AFTER, partial(self._answer_ahead, actor)
+                )
             return
         self.refresh_table()
         self._auto_dialog(actor)
@@ -304,7 +332,9 @@ class GameFlowScreen(Watched[None]):
             self.refresh_table()
             self._build_bid(bidder)
 
-        self.app.push_screen(PrivacyScreen(state.players[bidder].name, reason), callback=revealed)
+        self.app.push_screen(
+            PrivacyScreen.reused(self.app, state.players[bidder].name, reason), callback=revealed
+        )
         if getattr(self.app, "ahead", False) and not hs.on_call(bidder):
             # while the keyboard changes hands: the bid's dialog refilled unseen, if one is kept
             from .trade import OfferBuilder

@@ -302,7 +302,8 @@ class TableScreen(TableView):
                 name = hs.state.players[player].name
                 reason = _("{name} harvests a field (anyone may, at any time).").format(name=name)
                 self.app.push_screen(
-                    PrivacyScreen(name, reason), callback=lambda _r: revealed(player)
+                    PrivacyScreen.reused(self.app, name, reason),
+                    callback=lambda _r: revealed(player),
                 )
 
         def revealed(player: int) -> None:
@@ -458,7 +459,9 @@ class TableScreen(TableView):
         holder = self.hs.holder
         if holder is None:
             return
-        screen = AnswerScreen(self.hs.state, holder, offer_id, hints=self._hints_on())
+        screen = AnswerScreen.reused(
+            self.app, self.hs.state, holder, offer_id, hints=self._hints_on()
+        )
         self.app.push_screen(screen, callback=self._answered)
 
     def _answer_all(self, offer_ids: list[int]) -> None:
@@ -466,8 +469,19 @@ class TableScreen(TableView):
 
         holder = self.hs.holder
         if holder is not None:
-            screen = AnswerAllScreen(self.hs.state, holder, offer_ids, hints=self._hints_on())
+            screen = AnswerAllScreen.reused(
+                self.app, self.hs.state, holder, offer_ids, hints=self._hints_on()
+            )
             self.app.push_screen(screen, callback=self._answered)
+
+    def _answers_ahead(self, offer_ids: list[int], player: int) -> None:
+        from .trade import AnswerAllScreen, AnswerScreen
+
+        state = self.hs.state
+        if len(offer_ids) == 1:
+            AnswerScreen.ready_ahead(self.app, state, player, offer_ids[0], hints=self._hints_on())
+        else:
+            AnswerAllScreen.ready_ahead(self.app, state, player, offer_ids, hints=self._hints_on())
 
     def _answered(self, result: list[Action] | None) -> None:
         """Answers (accept, decline; a counter is a decline plus a new offer), played together."""

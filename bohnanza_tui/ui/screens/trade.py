@@ -48,7 +48,7 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from .modal import _POOLS, Dialog, Watched
+from .modal import _POOLS, Dialog, Watched, _keep
 from .sized import SizedDialog, compact
 
 #: CPU seconds of unseen painting at a time (``OfferBuilder.refill_ahead``), in bands of rows
@@ -661,6 +661,63 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
+def ready_ahead(cls: type[Dialog[Any]], app: App[Any], *args: Any, **kwargs: Any) -> None:
+    """A dialog of ``cls`` made ready, unseen, for this content (the constructor's
+    arguments): the kept one ``reused`` would hand out for it refilled, else a new one
+    built and kept if the app has room; then laid out and painted, in a task of its own,
+    as a dialog built ahead is (``Dialog.prebuild``)."""
+    pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
+    language = current_language()
+    free = [
+        screen
+        for screen in pool
+        if not screen._busy
+        and screen not in app.screen_stack
+        and screen._language == language
+        and screen.takes(*args, **kwargs)
+    ]
+    if free:
+        screen = max(free, key=lambda s: (s.showed_like(*args, **kwargs), -s._handed))
+        if screen._styled_for is None:
+            return  # still being built ahead: laid out then
+        screen.set_content(*args, **kwargs)
+    elif len(pool) < cls.POOL:
+        screen = cls(*args, **kwargs)
+        _keep(app, pool, screen)
+        app._register(app, screen)  # composes and mounts it (its own task), off the stack
+    else:
+        return
+    screen.call_later(_lay_out_ahead, screen, 3)
+
+
+def _lay_out_ahead(screen: Dialog[Any], left: int, first: bool = True) -> None:
+    """``Dialog._lay_out_unseen`` with the dialog's own layout passes (``_refresh_layout``:
+    the lists measure their entries at the width each pass gives them, the passes they ask
+    for run at once), then painted, unseen; again (``left`` times in all) while layouts
+    are asked for after it (a widget mounted late, a list's measure): the screen that
+    doesn't show keeps them asked (Textual's update, which clears them, runs for the
+    screen on top only), and its opening laid it out once more."""
+    if screen.is_current or screen._busy:
+        return  # opened meanwhile: Textual lays it out
+    if not first and not screen._layout_required:
+        return
+    screen._layout_required = False
+    screen._updating = True
+    try:
+        screen._refresh_layout(screen.app.size)  # (unseen: no frame)
+    finally:
+        screen._updating = False
+    # painted once, unseen: its widgets keep their lines; the background is painted as
+    # it opens (the table beneath as it is then)
+    screen._compositor.render_strips()
+    screen._painted.clear()
+    screen._dirty_widgets.clear()
+    if screen._styled_for is None:
+        screen._styled_for = screen.app._css_update_count  # styled as it was mounted
+    if left > 1:
+        screen.call_later(_lay_out_ahead, screen, left - 1, False)
+
+
 class AnswerHint:
     """The hint in the answer dialogs (``h``: ``n`` declines there): what the strong
     computer player would answer, and why, under the offer. Only shown, never played;
@@ -698,6 +755,12 @@ class AnswerHint:
         text = hints.ask(game_view, self.player, seed, dict(self.hint_search))
         cast(SizedDialog[Any], self).app.call_from_thread(self._hint_ready, token, text)
 
+    def _close_hint(self) -> None:
+        """The hint closed, as a new dialog has it (a kept dialog shown again)."""
+        panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
+        if panel.token is not None or panel.display:
+            panel.close()
+
     def _hint_ready(self, token: object, text: hints.HintText | None) -> None:
         panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
         if panel.show_hint(token, text):
@@ -722,50 +785,118 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self, state: GameState, player: int, offer_id: int, *, hints: bool = False
     ) -> None:
         super().__init__()
+        self._set(state, player, offer_id, hints=hints)
+        #: the offer asks for beans (the cards to give are listed), else a gift (the hand
+        #: shown): what decides the dialog's widgets (``takes``)
+        self.wants = self._wants(state, offer_id)
+
+    def _set(self, state: GameState, player: int, offer_id: int, *, hints: bool = False) -> None:
         self.state = state
         self.player = player
         self.offer_id = offer_id
         self.hinting = hints
 
+    @staticmethod
+    def _wants(state: GameState, offer_id: int) -> bool:
+        o = state.offer(offer_id)
+        return o is not None and bool(o.want)
+
+    def takes(self, state: GameState, player: int, offer_id: int, *, hints: bool = False) -> bool:
+        return self._wants(state, offer_id) == self.wants
+
+    def showed_like(
+        self, state: GameState, player: int, offer_id: int, *, hints: bool = False
+    ) -> bool:
+        """The same offer to the same player: refilled ahead for it (``ready_ahead``)."""
+        return (player, offer_id) == (self.player, self.offer_id)
+
+    def set_content(
+        self, state: GameState, player: int, offer_id: int, *, hints: bool = False
+    ) -> None:
+        """Another offer of the same kind (``takes``) in a kept dialog: only what differs
+        from what it shows is refilled (each update lays the dialog out again); the hint,
+        the focus and the scroll as a new dialog has them."""
+        self._set(state, player, offer_id, hints=hints)
+        if not self.is_mounted:
+            return
+        _show(self.query_one(".dialog-title", Label), self._title())
+        _show(self.query_one("#answer-offer", Static), self._offer_text())
+        _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
+        if self.wants:
+            cards = self.query_one("#answer-give", CheckList)
+            selections = self._selections()
+            if not _same_selections(cards, selections):
+                cards.clear_options()
+                cards.add_options(selections)
+            highlighted = 0 if cards.option_count else None
+            if cards.highlighted != highlighted:
+                cards.highlighted = highlighted
+            if cards.scroll_offset != (0, 0):
+                cards.scroll_home(animate=False, immediate=True)
+            if self.focused is not cards:
+                cards.focus()
+        else:
+            _show(self.query_one("#answer-hand", Static), render.hand_row(state, player))
+            if self.focused is not None:
+                self.set_focus(None)
+        self._close_hint()
+        scroll = self.query_one("#answer-dialog", VerticalScroll)
+        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
+            scroll.scroll_home(animate=False, immediate=True)
+        self._fit(self.app.size)
+        self._update()
+
+    def _title(self) -> str:
+        return _("{name}, answer offer {id}").format(
+            name=self.state.players[self.player].name, id=self.offer_id
+        )
+
+    def _offer_text(self) -> Content:
+        o = self.state.offer(self.offer_id)
+        if o is None:
+            return Content("")
+        proposer = self.state.players[o.proposer].name
+        if o.want:
+            return Content.assemble(
+                (proposer, "bold"),
+                _(" offers "),
+                render.cards_summary(o.give),
+                _(" and wants "),
+                render.kinds_summary(o.want),
+                ".",
+            )
+        return Content.assemble(
+            (proposer, "bold"), _(" wants to give you "), render.cards_summary(o.give), "."
+        )
+
+    def _selections(self) -> list[Selection[int]]:
+        """The cards the player may give, those the offer asks for picked."""
+        o = self.state.offer(self.offer_id)
+        cards = giveable(self.state, self.player)
+        picked = default_answer(cards, o.want if o is not None else [])
+        return [Selection(label, c, c in picked) for label, c in cards]
+
+    @classmethod
+    def ready_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> None:
+        """While the privacy screen hands the keyboard to the person who answers: a kept
+        dialog refilled for what they will answer (the constructor's arguments), or one
+        built, and laid out and painted unseen, so that their Enter opens it as it is (the
+        opening refills it all the same, from the position as it is then)."""
+        ready_ahead(cls, app, *args, **kwargs)
+
     def compose(self) -> ComposeResult:
         state = self.state
-        o = state.offer(self.offer_id)
-        assert o is not None
-        proposer = state.players[o.proposer].name
         with VerticalScroll(classes="dialog wide", id="answer-dialog"):
-            yield Label(
-                _("{name}, answer offer {id}").format(
-                    name=state.players[self.player].name, id=o.id
-                ),
-                classes="dialog-title",
-                markup=False,
-            )
-            if o.want:
-                text = Content.assemble(
-                    (proposer, "bold"),
-                    _(" offers "),
-                    render.cards_summary(o.give),
-                    _(" and wants "),
-                    render.kinds_summary(o.want),
-                    ".",
-                )
-            else:
-                text = Content.assemble(
-                    (proposer, "bold"), _(" wants to give you "), render.cards_summary(o.give), "."
-                )
-            yield Static(text, id="answer-offer")
+            yield Label(self._title(), classes="dialog-title", markup=False)
+            yield Static(self._offer_text(), id="answer-offer")
             yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
-            if not o.want:
+            if not self.wants:
                 # a gift asks for nothing: the hand is not listed to give from, yet whether
                 # the gift fits (or pushes out a bean the hand needs) is read from it
                 yield Static(render.hand_row(state, self.player), id="answer-hand")
-            if o.want:
-                cards = giveable(state, self.player)
-                picked = default_answer(cards, o.want)
+            else:
                 yield Label(_("You give (Space picks):"), classes="column-title")
-                yield CheckList[int](
-                    *[Selection(label, c, c in picked) for label, c in cards], id="answer-give"
-                )
+                yield CheckList[int](*self._selections(), id="answer-give")
             yield Static("", id="answer-check", classes="dialog-note")
             yield hints.HintPanel(id="answer-hint")
             with Horizontal(classes="buttons"):
@@ -784,9 +915,8 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
 
     def _accept_action(self) -> Accept:
         give: tuple[int, ...] = ()
-        lists = self.query("#answer-give")
-        if lists:
-            give = tuple(lists.first(SelectionList).selected)
+        if self.wants:
+            give = tuple(self.query_one("#answer-give", SelectionList).selected)
         return Accept(self.player, self.offer_id, give)
 
     def _update(self) -> None:
@@ -799,7 +929,7 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
             text = Content.assemble(
                 text, "\n", hint.format(beans=render.kinds_summary(missing).plain)
             )
-        self.query_one("#answer-check", Static).update(text)
+        _show(self.query_one("#answer-check", Static), text)
 
     def _missing(self) -> list[int]:
         """The wanted beans this player holds nowhere they could give them from."""
@@ -873,6 +1003,11 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
     ) -> None:
         super().__init__()
+        self._set(state, player, offer_ids, hints=hints)
+
+    def _set(
+        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
+    ) -> None:
         self.state = state
         self.player = player
         self.offer_ids = offer_ids
@@ -884,6 +1019,49 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         #: the offer last marked in vain (its index) and why it can't be accepted
         self._refused: tuple[int, str] | None = None
 
+    def showed_like(
+        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
+    ) -> bool:
+        """The same offers to the same player: refilled ahead for them (``ready_ahead``)."""
+        return (player, list(offer_ids)) == (self.player, list(self.offer_ids))
+
+    def set_content(
+        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
+    ) -> None:
+        """Other offers in a kept dialog, none marked: only what differs from what it shows
+        is refilled (each update lays the dialog out again); the hint, the highlight and
+        the scroll as a new dialog has them."""
+        self._set(state, player, offer_ids, hints=hints)
+        if not self.is_mounted:
+            return
+        _show(self.query_one(".dialog-title", Label), self._title())
+        _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
+        answers = self.query_one("#answers", OptionList)
+        if answers.option_count != len(offer_ids):
+            answers.set_options([Option(self._row(i)) for i in range(len(offer_ids))])
+        if answers.highlighted is not None:
+            answers.highlighted = None
+        if answers.scroll_offset != (0, 0):
+            answers.scroll_home(animate=False, immediate=True)
+        if self.focused is not answers:
+            answers.focus()
+        self._close_hint()
+        scroll = self.query_one("#answer-all-dialog", VerticalScroll)
+        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
+            scroll.scroll_home(animate=False, immediate=True)
+        self._fit(self.app.size)
+        self._update()  # the rows that differ
+
+    @classmethod
+    def ready_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> None:
+        """See ``AnswerScreen.ready_ahead``."""
+        ready_ahead(cls, app, *args, **kwargs)
+
+    def _title(self) -> str:
+        return _("{name}, answer {n} offers").format(
+            name=self.state.players[self.player].name, n=len(self.offer_ids)
+        )
+
     def keys_for(self, verdicts: dict[int, bool]) -> list[str]:
         """The keys that give these answers (offer id -> accept?), for scripts and tests."""
         keys = [str(i + 1) for i, oid in enumerate(self.offer_ids) if verdicts.get(oid)]
@@ -892,13 +1070,7 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
     def compose(self) -> ComposeResult:
         state = self.state
         with VerticalScroll(classes="dialog wide", id="answer-all-dialog"):
-            yield Label(
-                _("{name}, answer {n} offers").format(
-                    name=state.players[self.player].name, n=len(self.offer_ids)
-                ),
-                classes="dialog-title",
-                markup=False,
-            )
+            yield Label(self._title(), classes="dialog-title", markup=False)
             yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
             yield OptionList(
                 *[Option(self._row(i)) for i in range(len(self.offer_ids))], id="answers"
@@ -992,7 +1164,9 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         _answers, problems = self.plan()
         ol = self.query_one("#answers", OptionList)
         for i, oid in enumerate(self.offer_ids):
-            ol.replace_option_prompt_at_index(i, self._row(i, problems.get(oid)))
+            row = self._row(i, problems.get(oid))
+            if not _same(ol.get_option_at_index(i).prompt, row):
+                ol.replace_option_prompt_at_index(i, row)
         n = len(self.accepted | {o for o, a in self.custom.items() if isinstance(a[0], Accept)})
         note: str | Content = (
             _("Nothing accepted: s declines every offer.")
@@ -1007,7 +1181,7 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
             index, problem = self._refused
             refused = _("Offer {n} can't be accepted: {reason}").format(n=index + 1, reason=problem)
             note = Content.assemble(note, "\n", Content.styled("✗ " + refused, "$text-error"))
-        self.query_one("#answer-all-check", Static).update(note)
+        _show(self.query_one("#answer-all-check", Static), note)
         self.query_one("#send", Button).disabled = bool(problems)
 
     # -- keys -----------------------------------------------------------------------
