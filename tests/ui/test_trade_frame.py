@@ -11,7 +11,7 @@ from test_trade_ahead import dialog_look, fresh_dialog, kept_builder, refilled
 from textual._compositor import Compositor, LayoutUpdate
 from textual._context import active_app
 from textual.widget import Widget
-from ui_helpers import SIZE, press
+from ui_helpers import SIZE, press, screen_text
 
 from bohnanza_tui.rules.save import dumps
 from bohnanza_tui.ui import app as app_module
@@ -59,7 +59,9 @@ async def test_t_after_e_sends_the_frame_made_ahead_as_a_frame_rendered_anew(
 ) -> None:
     session = rich_position()
     app = ahead(session)
-    async with app.run_test(size=SIZE) as pilot:
+    # with the notices, as the command runs: each screen has a rack of them, which
+    # Textual shows (or hides: no notice) on the dialog as it opens
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await built(app, pilot)
         await press(pilot, "enter", "1", "e")
         builder = await refilled(app, pilot)
@@ -141,3 +143,26 @@ async def test_keys_during_the_work_ahead_are_answered_and_shown(sent: Sent, wai
         assert isinstance(app.screen, OfferBuilder)
         assert sent and all(text == anew for _ahead, text, anew in sent)
         assert dialog_look(app) == await fresh_dialog(session)
+
+
+async def test_a_notice_up_as_t_comes_is_shown_on_the_dialog(sent: Sent) -> None:
+    """A notice raised after the frame was made ahead shows on the dialog as it opens
+    (the frame made ahead has none)."""
+    session = rich_position()
+    app = ahead(session)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1", "e")
+        builder = await refilled(app, pilot)
+        for _ in range(40):
+            if builder._prepared is not None:
+                break
+            await pilot.pause(0.05)
+        assert builder._prepared is not None
+        app.notify("A notice for the dialog", timeout=60)
+        await press(pilot, "t")
+        await pilot.pause(0.3)
+        assert app.screen is builder
+        assert "A notice for the dialog" in screen_text(app)
+        assert sent and not sent[0][0]  # not the frame made ahead
+        assert all(text == anew for _ahead, text, anew in sent)

@@ -34,6 +34,7 @@ from textual.widgets import (
     SelectionList,
     Static,
 )
+from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -343,6 +344,11 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
             if not isinstance(screen, OfferBuilder) or screen._styled_for is None:
                 return False  # still being built ahead: it lays itself out then
             screen.set_content(*args, **kwargs)
+            if not len(app._notifications):
+                # as the opening shows the notices (none): Textual hides the dialog's rack
+                # of notices then, and the first time that is a change (its layout)
+                for rack in screen.query(ToastRack):
+                    rack.display = False
             screen._ahead = True
             screen._step_soon()
             return True
