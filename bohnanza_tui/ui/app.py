@@ -470,6 +470,7 @@ class BohnanzaApp(App[int]):
         if stack and isinstance(stack[-1], GameFlowScreen) and not self._exit:
             stack[-1].tint_ahead()  # the table beneath the next dialog (a list, the help)
             stack[-1].trade_ahead()
+            stack[-1].lists_ahead()  # the harvest and the buy list
 
     def _autosave_due(self) -> None:
         if self._save_timer is not None:

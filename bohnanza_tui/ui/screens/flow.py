@@ -36,6 +36,9 @@ BOT_ACTIONS_PER_TURN = 60
 #: ready (``_answer_ahead``): the terminal gets the frame first
 ANSWER_AHEAD_AFTER = 0.015
 
+#: a list's content as ``ChoiceScreen`` takes it: its arguments and keyword arguments
+ListContent = tuple[tuple[Any, ...], dict[str, Any]]
+
 
 class GameFlowScreen(Watched[None]):
     """A screen that drives one game: actions in, the next person (or computer) out."""
@@ -98,6 +101,21 @@ class GameFlowScreen(Watched[None]):
         from .trade import OfferBuilder
 
         OfferBuilder.refill_ahead(self.app, self.hs.state, holder)
+
+    def list_contents(self) -> list[ListContent]:
+        """The lists the keys open most, as they would open them now (the table's)."""
+        return []
+
+    def lists_ahead(self) -> None:
+        """The table has shown and waits for a key: refill the lists its keys open most
+        (harvest, buy) for this position, unseen (``ChoiceScreen.refill_ahead``); a list
+        that shows this content already is left as it is."""
+        if self.app.screen is not self:
+            return
+        from .choice import ChoiceScreen
+
+        for args, kwargs in self.list_contents():
+            ChoiceScreen.refill_ahead(self.app, *args, **kwargs)
 
     def play(self, action: Action, *, quiet: bool = False) -> bool:
         """Play an action through the session; a refusal is logged with its rule and changes nothing."""

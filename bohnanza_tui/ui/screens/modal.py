@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 import weakref
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self, TypeVar
@@ -43,6 +44,11 @@ _POOLS: weakref.WeakKeyDictionary[App[Any], dict[type, list[Dialog[Any]]]] = (
 
 #: the order in which ``Dialog.reused`` hands dialogs out
 _HANDED = itertools.count()
+
+#: CPU seconds of a step of the work ahead (``Dialog.work_ahead``), and the rows it paints
+#: of a widget at a time: a key pressed meanwhile waits for one step at most
+UNSEEN_STEP = 0.003
+UNSEEN_ROWS = 6
 
 #: more than any table shows: past it (themes switched, many sizes) a memo starts over
 _MEMO_MAX = 4096
@@ -253,6 +259,23 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
         #: out whole (Textual's ``_css_update_count``), None before it first showed
         self._styled_for: int | None = None
 
+    def _on_mount(self, event: events.Mount) -> None:
+        # (Screen's own ``_on_mount`` runs as well: Textual calls each class's handler)
+        self._start_update_timer()
+
+    def _start_update_timer(self) -> None:
+        """Start the screen's update timer (its layouts and frames) while the dialog
+        doesn't show.
+
+        Textual's update timer waits a whole period (1/60 s) once it is first resumed,
+        and ticks at once when resumed later (as each opening resumes it): a dialog built
+        ahead opened with that wait, 17-20 ms in a terminal before anything else. A
+        layout pauses the timer; resumed before its task first ran, the task never saw
+        it (hence again after the unseen layouts). Its first tick, on a dialog not
+        showing, does nothing but pause it again.
+        """
+        self._update_timer.resume()
+
     #: how many dialogs of a class an app keeps (one opens while another still closes)
     POOL: ClassVar[int] = 2
     #: how many of them the app builds ahead (``prebuild``)
@@ -268,6 +291,27 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
         matched, laid out from nothing two or three times) cost more than all the rest
         of opening it.
         """
+        screen = cls._kept(app, *args, **kwargs)
+        if screen is not None:
+            screen.set_content(*args, **kwargs)
+            screen.refresh_bindings()  # its key bar
+            screen._busy = True
+            screen._handed = next(_HANDED)
+            return screen
+        pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
+        fresh = cls(*args, **kwargs)
+        if len(pool) < cls.POOL:
+            _keep(app, pool, fresh)
+        fresh._busy = True
+        fresh._handed = next(_HANDED)
+        return fresh
+
+    @classmethod
+    def _kept(cls, app: App[Any], *args: Any, **kwargs: Any) -> Self | None:
+        """The kept dialog ``reused`` hands out for this content, if one is free: the one
+        that showed this kind of content last (it may show the same again: nothing to
+        refill), else the one used longest ago. Those built before the language was
+        switched are let go."""
         pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
         language = current_language()
         free = []
@@ -282,23 +326,32 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
                 screen.remove()
             elif screen.takes(*args, **kwargs):
                 free.append(screen)
-        if free:
-            # the one that showed this kind of content last (it may show the same again:
-            # nothing to refill), else the one used longest ago
-            screen = max(free, key=lambda s: (s.showed_like(*args, **kwargs), -s._handed))
-            screen.set_content(*args, **kwargs)
-            screen.refresh_bindings()  # its key bar
-            screen._busy = True
-            screen._handed = next(_HANDED)
-            return screen  # type: ignore[return-value]  # the pool holds this class's
-        fresh = cls(*args, **kwargs)
-        if len(pool) < cls.POOL:
-            _keep(app, pool, fresh)
-        fresh._busy = True
-        fresh._handed = next(_HANDED)
-        return fresh
+        if not free:
+            return None
+        screen = max(free, key=lambda s: (s.showed_like(*args, **kwargs), -s._handed))
+        return screen  # type: ignore[return-value]  # the pool holds this class's
 
-    #: when ``reused`` last handed the dialog out (-1: never)
+    @classmethod
+    def refill_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> bool:
+        """Refill, unseen, the kept dialog that ``reused`` would hand out for this content
+        (the constructor's arguments) while the player looks at the table, then lay it out
+        and paint it a step at a time (``work_ahead``): its opening then finds it showing
+        this content and paints the screen once. Whether there was one to refill.
+
+        Only what differs from what it shows is refilled (``set_content``): the same
+        content again costs nothing. It counts as handed out now, so that content of
+        another kind refilled ahead next takes another kept dialog. The opening refills
+        it all the same, from the position as it is then (a move between is shown).
+        """
+        screen = cls._kept(app, *args, **kwargs)
+        if screen is None or screen._styled_for is None:
+            return False  # none free, or still being built ahead (it lays itself out then)
+        screen.set_content(*args, **kwargs)
+        screen._handed = next(_HANDED)
+        screen.work_ahead()
+        return True
+
+    #: when ``reused`` (or ``refill_ahead``) last handed the dialog out (-1: never)
     _handed = -1
 
     def showed_like(self, *args: Any, **kwargs: Any) -> bool:
@@ -317,22 +370,103 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
             screen = cls(*args, **kwargs)
             _keep(app, pool, screen)
             app._register(app, screen)  # composes and mounts it (its own task), off the stack
-            # after its mounting: a layout at the terminal's size, then one more for the
-            # sizes that layout gave its widgets (what a first opening did, twice)
-            screen.call_later(screen._lay_out_unseen, 2)
+            screen.call_later(screen._built_ahead)  # after its mounting
 
-    def _lay_out_unseen(self, times: int) -> None:
+    def _built_ahead(self) -> None:
+        """Built ahead and mounted: laid out at the terminal's size now, then the layouts
+        its widgets still ask for (their messages come later) and their lines painted, a
+        step at a time while nothing else happens (``work_ahead``). A layout left to the
+        first opening cost it as much as a layout of a later one."""
         if self.is_current or self._busy:
             return  # opened meanwhile: Textual lays it out
         self._refresh_layout(self.app.size)
-        if times > 1:
-            self.call_later(self._lay_out_unseen, times - 1)
-        else:
-            # painted once, unseen: its widgets keep their lines (the help's page is
-            # rendered once per width); the background is painted anew when it opens
-            self._compositor.render_strips()
-            self._painted.clear()
-            self._styled_for = self.app._css_update_count  # styled as it was mounted
+        self._styled_for = self.app._css_update_count  # styled as it was mounted
+        self._start_update_timer()
+        self.work_ahead()
+
+    # -- work ahead, unseen ---------------------------------------------------------------
+
+    #: laid out and painted ahead while the dialog doesn't show (``work_ahead``)
+    _ahead = False
+    #: the next step of that work is asked for (``_step_soon``)
+    _step_due = False
+
+    def work_ahead(self) -> None:
+        """While the dialog doesn't show: lay it out as its widgets ask, then paint their
+        lines, a step at a time (``_unseen_step``), so that its opening lays nothing out
+        and paints the screen from lines it has."""
+        self._ahead = True
+        self._step_soon()
+
+    def _step_soon(self) -> None:
+        """The next step of the work ahead, as the dialog's next message: the messages and
+        keys that came before it go first (Textual's update timer, which would space the
+        steps by its ticks, runs for the screen on top only)."""
+        if not self._step_due:
+            self._step_due = True
+            self.call_later(self._unseen_step)
+
+    async def _on_idle(self, event: events.Idle) -> None:
+        if self._ahead and self._unseen_work():
+            self._step_soon()  # a widget's refresh came in meanwhile
+        await super()._on_idle(event)
+
+    def _unseen_work(self) -> bool:
+        """Is there a layout or a widget's lines to make while the dialog doesn't show?"""
+        if self._busy or self.is_current or not self.is_attached:
+            self._ahead = False  # opened (Textual lays it out and paints it) or gone
+            return False
+        return self._laid_out_wanted() or bool(self._unpainted())
+
+    def _laid_out_wanted(self) -> bool:
+        """Does the dialog, or a widget of it, ask for a layout (its message may still be
+        on its way to the dialog)?"""
+        return self._layout_required or bool(self._asking_layout(measure=False))
+
+    def _unpainted(self) -> list[tuple[Widget, Region]]:
+        """The dialog's widgets with lines to paint: each, and its lines the screen shows."""
+        out = []
+        for widget, (region, clip) in self._compositor.visible_widgets.items():
+            if widget is self:
+                continue  # the screen beneath, tinted: kept by that screen (``Watched``)
+            crop = region.intersection(clip).translate((-region.x, -region.y))
+            cache = widget._styles_cache
+            if cache._width != region.width or any(
+                y in cache._dirty_lines or y not in cache._cache for y in crop.line_range
+            ):
+                out.append((widget, crop))
+        return out
+
+    def _unseen_step(self) -> None:
+        """A step of the work ahead while the dialog doesn't show: the layout (its passes
+        at once), else some of the widgets' lines (``UNSEEN_STEP`` of CPU, a band of
+        ``UNSEEN_ROWS`` rows at a time). A key pressed meanwhile waits for one step at
+        most; once the dialog opens, Textual lays out and paints what is left."""
+        self._step_due = False
+        if not self._ahead or not self._unseen_work():
+            return
+        if self._laid_out_wanted():
+            self._layout_required = False
+            self._updating = True  # the layout passes the widgets ask for, at once
+            try:
+                self._refresh_layout(self.app.size)  # (unseen: no frame)
+            finally:
+                self._updating = False
+            self._start_update_timer()
+        elif unpainted := self._unpainted():
+            until = time.process_time() + UNSEEN_STEP
+            for widget, crop in unpainted:
+                for y in range(crop.y, crop.bottom, UNSEEN_ROWS):
+                    widget.render_lines(
+                        crop.intersection(Region(crop.x, y, crop.width, UNSEEN_ROWS))
+                    )
+                    if time.process_time() > until:
+                        break
+                else:
+                    continue
+                break
+        self._dirty_widgets.clear()  # painted, or painted whole as it opens
+        self._step_soon()
 
     def takes(self, *args: Any, **kwargs: Any) -> bool:
         """Whether this dialog can show this content (the constructor's arguments) by

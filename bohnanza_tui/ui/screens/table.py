@@ -47,6 +47,7 @@ from .. import choices, hints, render
 from ..hotseat import preferred_plant
 from ..widgets import CommandBar, EventLog, KeyBar
 from .choice import ChoiceScreen
+from .flow import ListContent
 from .help import TextScreen
 from .privacy import PrivacyScreen
 from .tableview import MIN_HEIGHT, MIN_WIDTH, TableView
@@ -183,7 +184,7 @@ class TableScreen(TableView):
         a key acts at once, and ``u`` takes it back. Anything else opens the list,
         so nothing is bought or raided without the player seeing it first.
         """
-        if auto and len(options) == 1 and options[0].allowed and not costly(options[0].value):
+        if auto and self._plays_at_once(options):
             then(options[0].value)
             return
 
@@ -195,6 +196,11 @@ class TableScreen(TableView):
             self.app, title, options, note, highlight=not self.just_passed, keys=keys
         )
         self.app.push_screen(screen, callback=chosen)
+
+    @staticmethod
+    def _plays_at_once(options: list[choices.Choice]) -> bool:
+        """Truly one option, allowed, that spends nothing: a key plays it without a list."""
+        return len(options) == 1 and options[0].allowed and not costly(options[0].value)
 
     def _play_choice(
         self, title: str, options: list[choices.Choice], note: str | Content = ""
@@ -276,12 +282,34 @@ class TableScreen(TableView):
 
     def _harvest_list(self, player: int, title: str, then: Any) -> None:
         """The fields ``player`` may harvest, each picked by its number on the table."""
+        args, kwargs = self._harvest_content(player, title)
+        self.app.push_screen(ChoiceScreen.reused(self.app, *args, **kwargs), callback=then)
+
+    def _harvest_content(self, player: int, title: str) -> ListContent:
+        """The harvest list's content (``ChoiceScreen``'s arguments)."""
         options = choices.harvest_choices(self.hs.state, player)
         keys = field_keys([c.value for c in options], player)
-        screen = ChoiceScreen.reused(
-            self.app, title, options, keys=keys, highlight=not self.just_passed
-        )
-        self.app.push_screen(screen, callback=then)
+        return (title, options), {"keys": keys, "highlight": not self.just_passed}
+
+    def list_contents(self) -> list[ListContent]:
+        """The lists ``h`` and ``b`` open now, as they would open them (none for a key that
+        opens no list now: refused, or nobody at the keyboard)."""
+        holder = self.hs.holder
+        if holder is None:
+            return []
+        out = []
+        if self._opens_list("harvest"):
+            out.append(self._harvest_content(holder, _("Harvest which field?")))
+        if self._opens_list("buy"):
+            options = self._options("buy")
+            if not self._plays_at_once(options):
+                title, note = _("Buy what?"), self._buy_note()
+                out.append(((title, options, note), {"highlight": not self.just_passed}))
+        return out
+
+    def _opens_list(self, action: str) -> bool:
+        """Does the key of ``action`` open its list now (not refused: it would say why)?"""
+        return bool(self.check_action(action, ())) and not self.refused.get(action)
 
     def action_harvest_other(self) -> None:
         """Anyone may harvest at any time (R-BASE-11): ask who, hand them the keyboard, then which field."""
@@ -495,12 +523,14 @@ class TableScreen(TableView):
             self._play_choice(title, self._options(key), note)
 
     def action_buy(self) -> None:
+        self._voyage(_("Buy what?"), "buy", self._buy_note())
+
+    def _buy_note(self) -> str | Content:
+        """A harbor is bought for what its island pays: the beanometers by island type."""
         state = self.hs.state
-        # a harbor is bought for what its island pays: the beanometers by island type
-        note = (
-            render.colony_beanometers(setup(state).deck_kinds) if state.mode is Mode.VOYAGE else ""
-        )
-        self._voyage(_("Buy what?"), "buy", note)
+        if state.mode is not Mode.VOYAGE:
+            return ""
+        return render.colony_beanometers(setup(state).deck_kinds)
 
     def action_sail(self) -> None:
         self._voyage(_("Sail where?"), "sail")
