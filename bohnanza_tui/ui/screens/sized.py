@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from textual import events
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Label
 
 from .modal import Dialog
@@ -24,12 +25,23 @@ T = TypeVar("T")
 COMPACT_WIDTH, COMPACT_HEIGHT = 100, 36
 
 
+#: no title put into a border yet
+_UNSET = object()
+
+
 def compact(size: Size) -> bool:
     return size.width < COMPACT_WIDTH or size.height < COMPACT_HEIGHT
 
 
 class SizedDialog(Dialog[T]):
     """A dialog that fits the terminal: compact below 100×36 (see the module)."""
+
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name, id, classes)
+        #: the title last put into each dialog box's border (``_fit``)
+        self._borders: dict[Widget, str | None] = {}
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
@@ -43,9 +55,10 @@ class SizedDialog(Dialog[T]):
         for dialog in self.query(".dialog"):
             titles = dialog.query(".dialog-title")
             if titles:
-                title = titles.first(Label)
                 # the title in the border: a row more for the lists
-                dialog.border_title = str(title.content) if small else None
+                border = str(titles.first(Label).content) if small else None
+                if self._borders.get(dialog, _UNSET) != border:  # (setting it repaints the box)
+                    self._borders[dialog] = dialog.border_title = border
         self.fitted(small)
 
     def fitted(self, small: bool) -> None:
