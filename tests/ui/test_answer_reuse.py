@@ -252,3 +252,40 @@ async def test_the_answer_dialog_is_made_ready_behind_the_privacy_screen(
     await compared(monkeypatch, ahead, ("a",))
     assert "AnswerScreen" not in layouts[True]
     assert "AnswerScreen" in layouts[False]  # made as it opens: laid out then
+
+
+async def test_after_each_hand_over_the_terminal_shows_what_a_full_repaint_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kept privacy screen and answer dialogs, shown again with other texts: what the
+    terminal shows after each key of two rounds of hand-overs (an offer answered, bids
+    answered together) is what a full repaint of the screen shows."""
+    from test_terminal_output import Written, differences, settled
+
+    session = classic()
+    app = make_app(session)
+    written = Written(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        written.start()
+        await settled(pilot)
+
+        async def check(*keys: str) -> None:
+            for key in keys:
+                await press(pilot, key)
+                await settled(pilot)
+                assert not differences(written.terminal, written.repainted()), key
+
+        for face_up, card in ((0, 0), (1, 1)):
+            s = session.state
+            want = (KIND_OF[s.players[BOB].hand[card]],)
+            text = format_action(s, MakeOffer(ANN, BOB, (s.face_up[face_up],), want))
+            await press(pilot, "colon", *("space" if c == " " else c for c in text))
+            await check("enter", "enter", "n", "enter")  # privacy, answer, privacy, table
+        for bob in (("space", "tab", "right"), ("down", "space", "tab")):
+            await check("B", "1", "enter")
+            await press(pilot, *bob)
+            await check("ctrl+s", "B", "2", "enter")
+            await press(pilot, "space", "tab")
+            await check("ctrl+s", "enter", "n")  # privacy, the dialog of both bids, the table
+        assert isinstance(app.screen, TableScreen) and len(session.state.offers) == 0

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 #: more computer actions than this in one turn and the computer player is made to move on
 BOT_ACTIONS_PER_TURN = 60
-#: seconds after the privacy screen's frame before the answer dialog behind it is made
-#: ready (``_answer_ahead``): the terminal gets the frame first
+#: seconds after the privacy screen's frame before the dialog behind it is made ready
+#: (``_answer_ahead``, ``_bid_ahead``): the terminal gets the frame first
 ANSWER_AHEAD_AFTER = 0.015
 
 #: a list's content as ``ChoiceScreen`` takes it: its arguments and keyword arguments
@@ -354,10 +354,24 @@ class GameFlowScreen(Watched[None]):
             PrivacyScreen.reused(self.app, state.players[bidder].name, reason), callback=revealed
         )
         if getattr(self.app, "ahead", False) and not hs.on_call(bidder):
-            # while the keyboard changes hands: the bid's dialog refilled unseen, if one is kept
-            from .trade import OfferBuilder
+            # while the keyboard changes hands: the bid's dialog refilled unseen, if one is
+            # kept, once the privacy screen has shown (its frame goes out first)
+            self.app.call_after_refresh(
+                self.set_timer, ANSWER_AHEAD_AFTER, partial(self._bid_ahead, bidder)
+            )
 
-            OfferBuilder.refill_ahead(self.app, state, bidder, bid=True)
+    def _bid_ahead(self, bidder: int) -> None:
+        """The bid's dialog refilled for ``bidder``, unseen, if the privacy screen still
+        hands them the keyboard."""
+        state = self.hs.state
+        shown = self.app.screen
+        if not isinstance(shown, PrivacyScreen) or self.hs.holder is not None:
+            return
+        if shown.player_name != state.players[bidder].name:
+            return  # the keyboard goes elsewhere now
+        from .trade import OfferBuilder
+
+        OfferBuilder.refill_ahead(self.app, state, bidder, bid=True)
 
     def _build_bid(self, bidder: int) -> None:
         from .trade import OfferBuilder
