@@ -669,59 +669,18 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
 
 def ready_ahead(cls: type[Dialog[Any]], app: App[Any], *args: Any, **kwargs: Any) -> None:
     """A dialog of ``cls`` made ready, unseen, for this content (the constructor's
-    arguments): the kept one ``reused`` would hand out for it refilled, else a new one
-    built and kept if the app has room; then laid out and painted, in a task of its own,
-    as a dialog built ahead is (``Dialog.prebuild``)."""
+    arguments): the kept one ``reused`` would hand out for it refilled
+    (``Dialog.refill_ahead``), else a new one built and kept if the app has room; then
+    laid out and painted a step at a time, as a dialog built ahead is."""
+    if cls.refill_ahead(app, *args, **kwargs):
+        return
     pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
-    language = current_language()
-    free = [
-        screen
-        for screen in pool
-        if not screen._busy
-        and screen not in app.screen_stack
-        and screen._language == language
-        and screen.takes(*args, **kwargs)
-    ]
-    if free:
-        screen = max(free, key=lambda s: (s.showed_like(*args, **kwargs), -s._handed))
-        if screen._styled_for is None:
-            return  # still being built ahead: laid out then
-        screen.set_content(*args, **kwargs)
-    elif len(pool) < cls.POOL:
-        screen = cls(*args, **kwargs)
-        _keep(app, pool, screen)
-        app._register(app, screen)  # composes and mounts it (its own task), off the stack
-    else:
-        return
-    screen.call_later(_lay_out_ahead, screen, 3)
-
-
-def _lay_out_ahead(screen: Dialog[Any], left: int, first: bool = True) -> None:
-    """``Dialog._lay_out_unseen`` with the dialog's own layout passes (``_refresh_layout``:
-    the lists measure their entries at the width each pass gives them, the passes they ask
-    for run at once), then painted, unseen; again (``left`` times in all) while layouts
-    are asked for after it (a widget mounted late, a list's measure): the screen that
-    doesn't show keeps them asked (Textual's update, which clears them, runs for the
-    screen on top only), and its opening laid it out once more."""
-    if screen.is_current or screen._busy:
-        return  # opened meanwhile: Textual lays it out
-    if not first and not screen._layout_required:
-        return
-    screen._layout_required = False
-    screen._updating = True
-    try:
-        screen._refresh_layout(screen.app.size)  # (unseen: no frame)
-    finally:
-        screen._updating = False
-    # painted once, unseen: its widgets keep their lines; the background is painted as
-    # it opens (the table beneath as it is then)
-    screen._compositor.render_strips()
-    screen._painted.clear()
-    screen._dirty_widgets.clear()
-    if screen._styled_for is None:
-        screen._styled_for = screen.app._css_update_count  # styled as it was mounted
-    if left > 1:
-        screen.call_later(_lay_out_ahead, screen, left - 1, False)
+    if cls._kept(app, *args, **kwargs) is not None or len(pool) >= cls.POOL:
+        return  # one is still being built ahead (it lays itself out then), or no room
+    screen = cls(*args, **kwargs)
+    _keep(app, pool, screen)
+    app._register(app, screen)  # composes and mounts it (its own task), off the stack
+    screen.call_later(screen._built_ahead)  # after its mounting
 
 
 class AnswerHint:
