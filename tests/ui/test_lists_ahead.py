@@ -1,8 +1,9 @@
 """The harvest and the buy list refilled ahead, and the dialogs built ahead finished
 unseen: once the table has shown a key's answer and waits, the kept lists are refilled
-for the position (only where their entries differ), laid out and painted unseen, so that
-``h`` and ``b`` open them without a layout. Opened, they must read as lists made anew for
-the position as it is then."""
+for the position (only where their entries differ), laid out and painted unseen, and
+their whole frame and the help's made over the table as it shows, so that ``h``, ``b``
+and ``?`` open without a layout and send that frame. Opened, they must read as lists made
+anew for the position as it is then, and the frame sent as one rendered anew."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from typing import Any
 
 import pytest
 from test_dialog_frames import ahead, background_as_fresh, built, frames, key_frames, rich_position
+from textual._compositor import Compositor, LayoutUpdate
+from textual._context import active_app
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import OptionList
 from ui_helpers import SIZE, PatientApp, make_app, press
 
@@ -21,7 +25,7 @@ from bohnanza_tui.rules.save import Session, dumps, loads
 from bohnanza_tui.ui import app as app_module
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.help import HelpScreen
-from bohnanza_tui.ui.screens.modal import _POOLS, Dialog
+from bohnanza_tui.ui.screens.modal import _POOLS, Dialog, PreparedCompositor, Watched
 from bohnanza_tui.ui.screens.table import TableScreen
 
 __all__ = ["frames"]  # the fixture, used by name
@@ -243,3 +247,94 @@ async def test_a_dialog_built_ahead_opens_the_first_time_without_a_layout_or_a_w
         assert app.screen is help_screen
         assert "HelpScreen" not in layouts
         assert waits[waits.index("key") + 1] == "tick"  # the opening's update, at once
+
+
+#: each whole frame of a list or the help as it opens: (made ahead, its text, the text of
+#: a frame rendered anew)
+Sent = list[tuple[bool, str, str]]
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
+    out: Sent = []
+    render_full_update = PreparedCompositor.render_full_update
+
+    def recorded(self: PreparedCompositor, simplify: bool = False) -> LayoutUpdate:
+        ahead = self.ready is not None
+        update = render_full_update(self, simplify)
+        app = active_app.get()
+        screen = app.screen
+        if screen._compositor is not self or not isinstance(screen, (ChoiceScreen, HelpScreen)):
+            return update  # made unseen, ahead; or another dialog's
+        # everything painted anew: the dialog's widgets, its background, the table's tint
+        for widget in [screen, *screen.walk_children(Widget)]:
+            widget._set_dirty()
+        screen._painted.clear()
+        for beneath in app.screen_stack:
+            if isinstance(beneath, Watched):
+                beneath.tinted = None
+        anew = Compositor.render_full_update(self)
+        console = app.console
+        out.append((ahead, update.render_segments(console), anew.render_segments(console)))
+        return update
+
+    monkeypatch.setattr(PreparedCompositor, "render_full_update", recorded)
+    return out
+
+
+async def prepared(app: PatientApp, pilot: Pilot[None], dialog: Dialog[Any]) -> None:
+    for _ in range(100):
+        if dialog._prepared is not None and not dialog._unseen_work():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"no frame made ahead for {dialog}")
+
+
+async def test_the_lists_and_the_help_send_the_frame_made_ahead_as_one_rendered_anew(
+    sent: Sent,
+) -> None:
+    session = rich_position()
+    app = ahead(session)
+    # with the notices, as the command runs (each screen has a rack of them)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1")
+        for key, close in [("h", "escape"), ("b", "escape"), ("question_mark", "escape")]:
+            dialog = (
+                app.get_screen("HelpScreen-0")
+                if key == "question_mark"
+                else await refilled(app, pilot, TITLES[key])
+            )
+            assert isinstance(dialog, Dialog)
+            await prepared(app, pilot, dialog)
+            sent.clear()
+            await press(pilot, key)
+            await pilot.pause(0.2)
+            assert app.screen is dialog
+            assert [ahead for ahead, _text, _anew in sent] == [True], key
+            [(_ahead, text, anew)] = sent
+            assert text == anew, key
+            assert dialog._prepared is None  # sent once
+            await press(pilot, close)
+            await pilot.pause(0.2)
+
+
+async def test_a_move_after_the_frames_were_made_is_shown(
+    sent: Sent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table changes after the frames were made (an undo), and a key opens a dialog
+    before the work ahead could make them again: Textual's frame, of the table as it is."""
+    session = rich_position()
+    app = ahead(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1")
+        help_screen = app.get_screen("HelpScreen-0")
+        assert isinstance(help_screen, HelpScreen)
+        await prepared(app, pilot, help_screen)
+        monkeypatch.setattr(app_module, "AHEAD_AFTER_FRAME", 60.0)  # no work ahead now
+        await press(pilot, "u", "question_mark")
+        await pilot.pause(0.2)
+        assert app.screen is help_screen
+        assert sent and not sent[0][0]  # not the frame made ahead
+        assert all(text == anew for _ahead, text, anew in sent)

@@ -15,9 +15,9 @@ from ui_helpers import SIZE, press, screen_text
 
 from bohnanza_tui.rules.save import dumps
 from bohnanza_tui.ui import app as app_module
-from bohnanza_tui.ui.screens.modal import Watched
+from bohnanza_tui.ui.screens.modal import PreparedCompositor, Watched
 from bohnanza_tui.ui.screens.table import TableScreen
-from bohnanza_tui.ui.screens.trade import OfferBuilder, PreparedCompositor
+from bohnanza_tui.ui.screens.trade import OfferBuilder
 
 __all__ = ["frames"]  # the fixture, used by name
 
@@ -35,9 +35,8 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
         update = render_full_update(self, simplify)
         app = active_app.get()
         screen = app.screen
-        if screen._compositor is not self:
-            return update  # made unseen, ahead
-        assert isinstance(screen, OfferBuilder)
+        if screen._compositor is not self or not isinstance(screen, OfferBuilder):
+            return update  # made unseen, ahead; or another dialog's
         # everything painted anew: the dialog's widgets, its background, the table's tint
         for widget in [screen, *screen.walk_children(Widget)]:
             widget._set_dirty()

@@ -108,14 +108,17 @@ class GameFlowScreen(Watched[None]):
 
     def lists_ahead(self) -> None:
         """The table has shown and waits for a key: refill the lists its keys open most
-        (harvest, buy) for this position, unseen (``ChoiceScreen.refill_ahead``); a list
-        that shows this content already is left as it is."""
+        (harvest, buy) for this position, unseen (``ChoiceScreen.refill_ahead``; a list
+        that shows this content already is left as it is), and make the help's frame and
+        theirs over the table as it shows now (``Dialog.work_ahead``)."""
         if self.app.screen is not self:
             return
         from .choice import ChoiceScreen
+        from .help import HelpScreen
 
         for args, kwargs in self.list_contents():
             ChoiceScreen.refill_ahead(self.app, *args, **kwargs)
+        HelpScreen.refill_ahead(self.app)
 
     def play(self, action: Action, *, quiet: bool = False) -> bool:
         """Play an action through the session; a refusal is logged with its rule and changes nothing."""

@@ -18,9 +18,12 @@ import weakref
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self, TypeVar
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import events, messages
+from textual._compositor import Compositor, LayoutUpdate
+from textual._context import visible_screen_stack
 from textual.app import App
 from textual.color import Color
 from textual.css.styles import RulesMap
@@ -32,6 +35,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual, VisualType
 from textual.widget import Widget
+from textual.widgets._toast import ToastRack
 
 from bohnanza_tui.i18n import current_language
 
@@ -234,6 +238,33 @@ class TintedScreen(Visual):
         return self.screen._compositor.size.height
 
 
+class PreparedFrame(LayoutUpdate):
+    """A whole frame of a dialog, rendered ahead to the text the terminal gets."""
+
+    def __init__(self, update: LayoutUpdate, console: Console) -> None:
+        super().__init__(update.strips, update.region)
+        self.text = update.render_segments(console)
+
+    def render_segments(self, console: Console) -> str:
+        return self.text
+
+
+class PreparedCompositor(Compositor):
+    """A dialog's compositor: its first whole frame may be one made ahead."""
+
+    #: the frame to send for the next whole repaint, set only while it shows what the
+    #: compositor would render (``Dialog._compositor_refresh``)
+    ready: PreparedFrame | None = None
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        ready = self.ready
+        if ready is None or simplify:
+            return super().render_full_update(simplify)
+        self.ready = None
+        self._dirty_regions.clear()
+        return ready
+
+
 class Dialog(ModalScreen[ResultType], Watched[ResultType]):
     """A modal screen whose dimmed background (the table beneath) is painted fast.
 
@@ -258,6 +289,11 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
         #: the app's count of stylesheet changes when the dialog's styles were last worked
         #: out whole (Textual's ``_css_update_count``), None before it first showed
         self._styled_for: int | None = None
+        self._compositor = PreparedCompositor()
+        #: the screen beneath as it showed when it was last tinted unseen (``_tint_unseen``)
+        self._tinted_for: tuple[Watched[Any], object] | None = None
+        #: the dialog's whole frame rendered unseen, and what it shows (``_frame_key``)
+        self._prepared: tuple[tuple[object, ...], PreparedFrame] | None = None
 
     def _on_mount(self, event: events.Mount) -> None:
         # (Screen's own ``_on_mount`` runs as well: Textual calls each class's handler)
@@ -392,9 +428,18 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
     _step_due = False
 
     def work_ahead(self) -> None:
-        """While the dialog doesn't show: lay it out as its widgets ask, then paint their
-        lines, a step at a time (``_unseen_step``), so that its opening lays nothing out
-        and paints the screen from lines it has."""
+        """While the dialog doesn't show: lay it out as its widgets ask, paint their lines,
+        tint the screen beneath and render its whole frame over that screen, a step at a
+        time (``_unseen_step``), so that its opening lays nothing out and sends that frame.
+
+        What its opening would change first is done now: the focus on its first widget
+        that takes it (Textual's auto focus as a screen resumes), and its rack of notices
+        hidden when none is up (Textual's as a screen opens; the first time a layout)."""
+        if self.is_attached and not self._busy and not self.is_current:
+            self._update_auto_focus()
+            if not len(self.app._notifications):
+                for rack in self.query(ToastRack):
+                    rack.display = False
         self._ahead = True
         self._step_soon()
 
@@ -416,7 +461,12 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
         if self._busy or self.is_current or not self.is_attached:
             self._ahead = False  # opened (Textual lays it out and paints it) or gone
             return False
-        return self._laid_out_wanted() or bool(self._unpainted())
+        return (
+            self._laid_out_wanted()
+            or bool(self._unpainted())
+            or self._untinted() is not None
+            or self._unprepared() is not None
+        )
 
     def _laid_out_wanted(self) -> bool:
         """Does the dialog, or a widget of it, ask for a layout (its message may still be
@@ -437,11 +487,78 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
                 out.append((widget, crop))
         return out
 
+    def _untinted(self) -> Watched[Any] | None:
+        """The screen the dialog will open over (the table), if its tint beneath the dialog
+        is to be made: the screen keeps it while it shows the same (``Watched``)."""
+        beneath = self.app.screen
+        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
+            return None  # (under another dialog, the privacy screen)
+        shown = beneath.unchanged_since()
+        if shown is None or self._tinted_for == (beneath, shown):
+            return None
+        return beneath
+
+    def _tint_unseen(self, beneath: Watched[Any]) -> None:
+        """Tint the screen beneath as the dialog's background will (its first frame takes
+        the kept lines while that screen shows the same)."""
+        self._painted.clear()
+        self._set_dirty()  # (the lines it painted when it last showed)
+        stack = visible_screen_stack.set([beneath])  # the screens beneath, as Textual paints
+        try:
+            self.render_lines(self.size.region)
+        finally:
+            visible_screen_stack.reset(stack)
+            self._painted.clear()  # the opening asks the screen beneath whether it changed
+        self._tinted_for = (beneath, beneath.unchanged_since())
+
+    def _frame_key(self, beneath: Watched[Any]) -> tuple[object, ...] | None:
+        """What the dialog's whole frame over ``beneath`` shows, as a key that stays while
+        it does: the screen beneath and its tint, the dialog's own changes and its widgets'
+        painted lines; None while a change is on its way or a widget is to be painted."""
+        shown = beneath.unchanged_since()
+        if shown is None or self._unpainted():
+            return None
+        compositor = self._compositor
+        for widget in compositor.widgets:
+            # (the dialog's own repaint, asked whenever it opens, changes nothing it shows)
+            if widget is not self and (
+                widget._repaint_required or widget._layout_required or widget._scroll_required
+            ):
+                return None
+        own = (self.shown_changes, compositor.size, self.app._css_update_count)
+        return (beneath, shown, beneath.tinted, own, self.app.size)
+
+    def _unprepared(self) -> Watched[Any] | None:
+        """The screen the dialog will open over, if its whole frame is to be made ahead:
+        laid out, painted and tinted, and not made for what it shows now."""
+        beneath = self.app.screen
+        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
+            return None
+        key = self._frame_key(beneath)
+        if key is None or (self._prepared is not None and self._prepared[0] == key):
+            return None
+        return beneath
+
+    def _prepare_frame(self, beneath: Watched[Any]) -> None:
+        """Render the dialog's whole frame over ``beneath``, as its opening would, to the
+        text the terminal gets: the opening sends it if the dialog and the screen beneath
+        still show the same (``_compositor_refresh``)."""
+        key = self._frame_key(beneath)
+        if key is None:
+            return
+        stack = visible_screen_stack.set([beneath])
+        try:
+            update = self._compositor.render_full_update()
+        finally:
+            visible_screen_stack.reset(stack)
+        self._prepared = (key, PreparedFrame(update, self.app.console))
+
     def _unseen_step(self) -> None:
         """A step of the work ahead while the dialog doesn't show: the layout (its passes
         at once), else some of the widgets' lines (``UNSEEN_STEP`` of CPU, a band of
-        ``UNSEEN_ROWS`` rows at a time). A key pressed meanwhile waits for one step at
-        most; once the dialog opens, Textual lays out and paints what is left."""
+        ``UNSEEN_ROWS`` rows at a time), else the tint of the screen beneath, else the
+        whole frame. A key pressed meanwhile waits for one step at most; once the dialog
+        opens, Textual lays out and paints what is left."""
         self._step_due = False
         if not self._ahead or not self._unseen_work():
             return
@@ -465,6 +582,10 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
                 else:
                     continue
                 break
+        elif beneath := self._untinted():
+            self._tint_unseen(beneath)
+        elif beneath := self._unprepared():
+            self._prepare_frame(beneath)
         self._dirty_widgets.clear()  # painted, or painted whole as it opens
         self._step_soon()
 
@@ -613,10 +734,27 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
                     break
 
     def _compositor_refresh(self) -> None:
+        """Painted once the layout passes are done (``_refresh_layout``); the first frame
+        as the dialog opens: the one made ahead (``work_ahead``), if the dialog and the
+        screen beneath show what they showed then (else, and later, Textual's)."""
         if self._laying_out:
-            self._paint_held = True  # painted once the passes are done (``_refresh_layout``)
+            self._paint_held = True
             return
-        super()._compositor_refresh()
+        prepared, self._prepared = self._prepared, None
+        compositor = self._compositor
+        if prepared is not None and self.is_current and isinstance(compositor, PreparedCompositor):
+            beneath = self.app._background_screens
+            if (
+                len(beneath) == 1
+                and isinstance(beneath[0], Watched)
+                and self._frame_key(beneath[0]) == prepared[0]
+            ):
+                compositor.ready = prepared[1]
+        try:
+            super()._compositor_refresh()
+        finally:
+            if isinstance(compositor, PreparedCompositor):
+                compositor.ready = None
 
     async def _on_resize(self, event: events.Resize) -> None:
         """Lay out again only for a size this screen or one beneath isn't laid out at.
@@ -646,7 +784,15 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
 
     # Textual paints whatever Visual a widget renders; Screen.render's type says Rich only
     def render(self) -> VisualType:  # type: ignore[override]
+        """The screen beneath, tinted. Textual names that screen only while it renders a
+        frame; a dialog whose opening sent the frame made ahead (nothing painted then)
+        paints its background on the screen beneath it on the stack when it is rendered
+        outside a frame (``render_strips``, as the tests read the screen)."""
         background = super().render()
         if type(background) is BackgroundScreen:
             return TintedScreen(background.screen, background.color, self._painted)
+        color = self.styles.background
+        stack = self.app.screen_stack
+        if color.a < 1 and self in stack and stack.index(self):
+            return TintedScreen(stack[stack.index(self) - 1], color, self._painted)
         return background

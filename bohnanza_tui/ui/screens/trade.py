@@ -8,21 +8,17 @@ and whom to ask. Every change is checked with the engine at once, so the
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
-from rich.console import Console
-from textual import events, on, work
-from textual._compositor import Compositor, LayoutUpdate
-from textual._context import visible_screen_stack
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.scalar import Scalar, Unit
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import (
@@ -34,7 +30,6 @@ from textual.widgets import (
     SelectionList,
     Static,
 )
-from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -49,12 +44,8 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from .modal import _POOLS, Dialog, Watched, _keep
+from .modal import _POOLS, Dialog, _keep
 from .sized import SizedDialog, compact
-
-#: CPU seconds of unseen painting at a time (``OfferBuilder.refill_ahead``), in bands of rows
-UNSEEN_STEP = 0.003
-UNSEEN_ROWS = 6
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -171,33 +162,6 @@ class WantList(SteadyLines):
         pass
 
 
-class PreparedFrame(LayoutUpdate):
-    """A whole frame of the dialog, rendered ahead to the text the terminal gets."""
-
-    def __init__(self, update: LayoutUpdate, console: Console) -> None:
-        super().__init__(update.strips, update.region)
-        self.text = update.render_segments(console)
-
-    def render_segments(self, console: Console) -> str:
-        return self.text
-
-
-class PreparedCompositor(Compositor):
-    """The offer dialog's compositor: its first whole frame may be one made ahead."""
-
-    #: the frame to send for the next whole repaint, set only while it shows what the
-    #: compositor would render (``OfferBuilder._compositor_refresh``)
-    ready: PreparedFrame | None = None
-
-    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
-        ready = self.ready
-        if ready is None or simplify:
-            return super().render_full_update(simplify)
-        self.ready = None
-        self._dirty_regions.clear()
-        return ready
-
-
 class OfferBuilder(SizedDialog[MakeOffer | None]):
     """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
 
@@ -220,15 +184,6 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         super().__init__()
         #: what the dialog was last fitted to (``_fit_key``)
         self._fitted: tuple[object, ...] | None = None
-        #: refilled ahead, unseen: laid out and painted while nothing else happens
-        self._ahead = False
-        #: the next step of that work is asked for (``_step_soon``)
-        self._step_due = False
-        #: the screen beneath as it showed when it was last tinted unseen (``_tint_unseen``)
-        self._tinted_for: tuple[Watched[Any], object] | None = None
-        self._compositor = PreparedCompositor()
-        #: the dialog's whole frame rendered unseen, and what it shows (``_frame_key``)
-        self._prepared: tuple[tuple[object, ...], PreparedFrame] | None = None
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
 
     def _set(
@@ -344,180 +299,9 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
             if not isinstance(screen, OfferBuilder) or screen._styled_for is None:
                 return False  # still being built ahead: it lays itself out then
             screen.set_content(*args, **kwargs)
-            if not len(app._notifications):
-                # as the opening shows the notices (none): Textual hides the dialog's rack
-                # of notices then, and the first time that is a change (its layout)
-                for rack in screen.query(ToastRack):
-                    rack.display = False
-            screen._ahead = True
-            screen._step_soon()
+            screen.work_ahead()  # laid out, painted, the table tinted, its frame made
             return True
         return False
-
-    def _step_soon(self) -> None:
-        """The next step of the work ahead, as the dialog's next message: the messages and
-        keys that came before it go first (Textual's update timer, which would space the
-        steps by its ticks, runs for the screen on top only)."""
-        if not self._step_due:
-            self._step_due = True
-            self.call_later(self._unseen_step)
-
-    async def _on_idle(self, event: events.Idle) -> None:
-        if self._ahead and self._unseen_work():
-            self._step_soon()  # a widget's refresh came in meanwhile
-        await super()._on_idle(event)
-
-    def _unseen_work(self) -> bool:
-        """Is there a layout or a widget's lines to make while the dialog is refilled ahead?"""
-        if self._busy or self.is_current or not self.is_attached:
-            self._ahead = False  # opened (Textual lays it out and paints it) or gone
-            return False
-        return (
-            self._laid_out_wanted()
-            or bool(self._unpainted())
-            or self._untinted() is not None
-            or self._unprepared() is not None
-        )
-
-    def _laid_out_wanted(self) -> bool:
-        """Does the dialog, or a widget of it, ask for a layout (its message may still be
-        on its way to the dialog)?"""
-        return self._layout_required or bool(self._asking_layout(measure=False))
-
-    def _unpainted(self) -> list[tuple[Widget, Region]]:
-        """The dialog's widgets with lines to paint: each, and its lines the screen shows."""
-        out = []
-        for widget, (region, clip) in self._compositor.visible_widgets.items():
-            if widget is self:
-                continue  # the table beneath, tinted: painted as the dialog opens
-            crop = region.intersection(clip).translate((-region.x, -region.y))
-            cache = widget._styles_cache
-            if cache._width != region.width or any(
-                y in cache._dirty_lines or y not in cache._cache for y in crop.line_range
-            ):
-                out.append((widget, crop))
-        return out
-
-    def _untinted(self) -> Watched[Any] | None:
-        """The screen the dialog will open over (the table), if its tint beneath the dialog
-        is to be made: the screen keeps it while it shows the same (``Watched``)."""
-        beneath = self.app.screen
-        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
-            return None  # (a bid's dialog, refilled under the privacy screen)
-        shown = beneath.unchanged_since()
-        if shown is None or self._tinted_for == (beneath, shown):
-            return None
-        return beneath
-
-    def _tint_unseen(self, beneath: Watched[Any]) -> None:
-        """Tint the screen beneath as the dialog's background will (its first frame takes
-        the kept lines while that screen shows the same)."""
-        self._painted.clear()
-        self._set_dirty()  # (the lines it painted when it last showed)
-        stack = visible_screen_stack.set([beneath])  # the screens beneath, as Textual paints
-        try:
-            self.render_lines(self.size.region)
-        finally:
-            visible_screen_stack.reset(stack)
-            self._painted.clear()  # the opening asks the screen beneath whether it changed
-        self._tinted_for = (beneath, beneath.unchanged_since())
-
-    def _frame_key(self, beneath: Watched[Any]) -> tuple[object, ...] | None:
-        """What the dialog's whole frame over ``beneath`` shows, as a key that stays while
-        it does: the screen beneath and its tint, the dialog's own changes and its widgets'
-        painted lines; None while a change is on its way or a widget is to be painted."""
-        shown = beneath.unchanged_since()
-        if shown is None or self._unpainted():
-            return None
-        compositor = self._compositor
-        for widget in compositor.widgets:
-            # (the dialog's own repaint, asked whenever it opens, changes nothing it shows)
-            if widget is not self and (
-                widget._repaint_required or widget._layout_required or widget._scroll_required
-            ):
-                return None
-        own = (self.shown_changes, compositor.size, self.app._css_update_count)
-        return (beneath, shown, beneath.tinted, own, self.app.size)
-
-    def _unprepared(self) -> Watched[Any] | None:
-        """The screen the dialog will open over, if its whole frame is to be made ahead:
-        laid out, painted and tinted, and not made for what it shows now."""
-        beneath = self.app.screen
-        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
-            return None
-        key = self._frame_key(beneath)
-        if key is None or (self._prepared is not None and self._prepared[0] == key):
-            return None
-        return beneath
-
-    def _prepare_frame(self, beneath: Watched[Any]) -> None:
-        """Render the dialog's whole frame over ``beneath``, as its opening would, to the
-        text the terminal gets: the opening sends it if the dialog and the screen beneath
-        still show the same (``_compositor_refresh``)."""
-        key = self._frame_key(beneath)
-        if key is None:
-            return
-        stack = visible_screen_stack.set([beneath])
-        try:
-            update = self._compositor.render_full_update()
-        finally:
-            visible_screen_stack.reset(stack)
-        self._prepared = (key, PreparedFrame(update, self.app.console))
-
-    def _compositor_refresh(self) -> None:
-        """The first frame as the dialog opens: the one made ahead, if the dialog and the
-        screen beneath show what they showed then (else, and later, Textual's)."""
-        prepared, self._prepared = self._prepared, None
-        compositor = self._compositor
-        if prepared is not None and not self._laying_out and self.is_current:
-            beneath = self.app._background_screens
-            if (
-                len(beneath) == 1
-                and isinstance(beneath[0], Watched)
-                and isinstance(compositor, PreparedCompositor)
-                and self._frame_key(beneath[0]) == prepared[0]
-            ):
-                compositor.ready = prepared[1]
-        try:
-            super()._compositor_refresh()
-        finally:
-            if isinstance(compositor, PreparedCompositor):
-                compositor.ready = None
-
-    def _unseen_step(self) -> None:
-        """A step of the work ahead (``refill_ahead``) while the dialog doesn't show: the
-        layout (its passes at once), else some of the widgets' lines (a few milliseconds'
-        worth, a band of rows at a time), else the tint of the table beneath, else the
-        whole frame. A key pressed meanwhile waits for one step at most; once the dialog
-        opens, Textual lays out and paints what is left."""
-        self._step_due = False
-        if not self._ahead or not self._unseen_work():
-            return
-        if self._laid_out_wanted():
-            self._layout_required = False
-            self._updating = True  # the layout passes the widgets ask for, at once
-            try:
-                self._refresh_layout(self.app.size)  # (unseen: no frame)
-            finally:
-                self._updating = False
-        elif unpainted := self._unpainted():
-            until = time.process_time() + UNSEEN_STEP
-            for widget, crop in unpainted:
-                for y in range(crop.y, crop.bottom, UNSEEN_ROWS):
-                    widget.render_lines(
-                        crop.intersection(Region(crop.x, y, crop.width, UNSEEN_ROWS))
-                    )
-                    if time.process_time() > until:
-                        break
-                else:
-                    continue
-                break
-        elif beneath := self._untinted():
-            self._tint_unseen(beneath)
-        elif beneath := self._unprepared():
-            self._prepare_frame(beneath)
-        self._dirty_widgets.clear()  # painted, or painted whole as it opens
-        self._step_soon()
 
     def _title(self) -> str:
         title = _("Donate") if self.donation else _("Make an offer")
