@@ -468,9 +468,12 @@ class BohnanzaApp(App[int]):
 
         stack = self.screen_stack
         if stack and isinstance(stack[-1], GameFlowScreen) and not self._exit:
-            stack[-1].tint_ahead()  # the table beneath the next dialog (a list, the help)
-            stack[-1].trade_ahead()
-            stack[-1].lists_ahead()  # the harvest and the buy list
+            screen = stack[-1]
+            screen.tint_ahead()  # the table beneath the next dialog (a list, the help)
+            # while ``t`` may open the offer dialog (after ``e`` the next key is often
+            # ``t``), its work goes first: the lists and the help after it
+            if not screen.trade_ahead(then=screen.lists_ahead):
+                screen.lists_ahead()  # the harvest and the buy list, the help
 
     def _autosave_due(self) -> None:
         if self._save_timer is not None:

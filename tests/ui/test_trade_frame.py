@@ -165,3 +165,47 @@ async def test_a_notice_up_as_t_comes_is_shown_on_the_dialog(sent: Sent) -> None
         assert "A notice for the dialog" in screen_text(app)
         assert sent and not sent[0][0]  # not the frame made ahead
         assert all(text == anew for _ahead, text, anew in sent)
+
+
+async def test_after_e_the_offer_dialog_is_made_ready_before_the_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While ``t`` may open the offer dialog (after ``e`` it is the likely next key), the
+    work ahead makes its frame first, then refills the lists and makes theirs and the
+    help's; in phase 1 (no trade) the lists go at once."""
+    from bohnanza_tui.ui.screens.flow import GameFlowScreen
+    from bohnanza_tui.ui.screens.modal import Dialog
+
+    done: list[str] = []
+    prepare = Dialog._prepare_frame
+    lists_ahead = GameFlowScreen.lists_ahead
+
+    def prepared(self: Dialog[object], beneath: Watched[object]) -> None:
+        prepare(self, beneath)
+        done.append(type(self).__name__)
+
+    def lists(self: GameFlowScreen) -> None:
+        done.append("lists")
+        lists_ahead(self)
+
+    monkeypatch.setattr(Dialog, "_prepare_frame", prepared)
+    monkeypatch.setattr(GameFlowScreen, "lists_ahead", lists)
+    app = ahead(rich_position())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await built(app, pilot)
+        await press(pilot, "enter", "1")
+        await pilot.pause(0.5)
+        assert "lists" in done and "OfferBuilder" not in done  # phase 1: no trade
+        done.clear()
+        await press(pilot, "e")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if "lists" in done and "ChoiceScreen" in done[done.index("lists") :]:
+                break
+        assert done[: done.index("lists")] == ["OfferBuilder"], done
+        assert "HelpScreen" in done[done.index("lists") :]
+        builder = kept_builder(app)
+        assert builder._prepared is not None  # still ready for t
+        await press(pilot, "t")
+        await pilot.pause(0.2)
+        assert app.screen is builder

@@ -11,6 +11,7 @@ of people with ``HotSeat``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -92,15 +93,19 @@ class GameFlowScreen(Watched[None]):
     def _revealed_hook(self) -> None:
         """Called when a new person has taken the keyboard (reset selections)."""
 
-    def trade_ahead(self) -> None:
+    def trade_ahead(self, then: Callable[[], None] | None = None) -> bool:
         """The table has shown and waits for a key: if ``t`` may open the offer dialog now,
-        refill it for this position, unseen (after ``e`` the next key is often ``t``)."""
+        refill it for this position, unseen (after ``e`` the next key is often ``t``), and
+        call ``then`` once that work is done (its frame made). Whether ``then`` waits for it
+        (else it is not called)."""
         holder = self.hs.holder
         if holder is None or self.app.screen is not self or not self.check_action("trade", ()):
-            return
+            return False
         from .trade import OfferBuilder
 
-        OfferBuilder.refill_ahead(self.app, self.hs.state, holder)
+        if not OfferBuilder.refill_ahead(self.app, self.hs.state, holder) or then is None:
+            return False
+        return OfferBuilder.then_ahead(self.app, then)
 
     def list_contents(self) -> list[ListContent]:
         """The lists the keys open most, as they would open them now (the table's)."""

@@ -9,6 +9,7 @@ and whom to ask. Every change is checked with the engine at once, so the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
@@ -44,7 +45,7 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from .modal import _POOLS, Dialog, _keep
+from .modal import _POOLS, Dialog, Watched, _keep
 from .sized import SizedDialog, compact
 
 
@@ -299,9 +300,42 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
             if not isinstance(screen, OfferBuilder) or screen._styled_for is None:
                 return False  # still being built ahead: it lays itself out then
             screen.set_content(*args, **kwargs)
+            screen._then = None
             screen.work_ahead()  # laid out, painted, the table tinted, its frame made
             return True
         return False
+
+    #: what to do once the work ahead is done (``then_ahead``), unless it is given up
+    _then: Callable[[], None] | None = None
+
+    @classmethod
+    def then_ahead(cls, app: App[Any], then: Callable[[], None]) -> bool:
+        """Call ``then`` once the kept offer dialog refilled ahead has its frame made for
+        what it shows (not if it opens before, or is refilled again without ``then``).
+        Whether one is at work."""
+        for screen in _POOLS.get(app, {}).get(cls, []):
+            if isinstance(screen, OfferBuilder) and screen._ahead and not screen._busy:
+                screen._then = then
+                return True
+        return False
+
+    def _unseen_step(self) -> None:
+        super()._unseen_step()
+        if self._then is None or self._step_due:
+            return
+        if not self._ahead:
+            self._then = None  # opened meanwhile: given up
+            return
+        beneath = self.app.screen
+        prepared = self._prepared
+        # (a frame made for what shows now: else a change is on its way, more steps follow)
+        if (
+            prepared is not None
+            and isinstance(beneath, Watched)
+            and prepared[0] == self._frame_key(beneath)
+        ):
+            then, self._then = self._then, None
+            then()
 
     def _title(self) -> str:
         title = _("Donate") if self.donation else _("Make an offer")
