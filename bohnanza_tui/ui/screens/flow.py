@@ -36,6 +36,10 @@ BOT_ACTIONS_PER_TURN = 60
 #: seconds after the privacy screen's frame before the dialog behind it is made ready
 #: (``_answer_ahead``, ``_bid_ahead``): the terminal gets the frame first
 ANSWER_AHEAD_AFTER = 0.015
+#: steps of the table's unseen work behind the privacy screen (``_laid_out_ahead``) at most
+REVEAL_AHEAD_STEPS = 6
+#: seconds between those steps while a widget's refresh is on its way to the table
+REVEAL_AHEAD_WAIT = 0.01
 
 #: a list's content as ``ChoiceScreen`` takes it: its arguments and keyword arguments
 ListContent = tuple[tuple[Any, ...], dict[str, Any]]
@@ -56,6 +60,9 @@ class GameFlowScreen(Watched[None]):
         self.just_passed = False
         #: a person's turn just ended: who, and the cards they drew (see ``_note_drawn``)
         self._drawn: tuple[int, list[int]] | None = None
+        #: the person the table was shown to ahead, unseen behind the privacy screen
+        #: (``_reveal_ahead``), until their Enter
+        self._shown_ahead: int | None = None
 
     # hooks the table screen fills in
     def refresh_table(self) -> None:
@@ -89,6 +96,64 @@ class GameFlowScreen(Watched[None]):
         todo = self._offers_to_answer(actor)
         if todo and ("answer", actor, tuple(o.id for o in todo)) != self._auto_key:
             self._answers_ahead([o.id for o in todo], actor)
+
+    def _reveal_ahead(self, actor: int) -> None:
+        """While the privacy screen hands ``actor`` the keyboard, once its frame has gone
+        out: the table refreshed for them, laid out and painted unseen, and tinted for the
+        dialog their Enter may open, so that Enter only sends a frame. The privacy screen
+        is opaque: Textual lays out the table beneath it but renders nothing of it. Undone
+        (``_unreveal_ahead``) if anything but their Enter comes first."""
+        hs = self.hs
+        shown = self.app.screen
+        if not isinstance(shown, PrivacyScreen) or hs.holder is not None:
+            return
+        if shown.player_name != hs.state.players[actor].name or hs.next_actor() != actor:
+            return  # the keyboard goes elsewhere now
+        if shown.styles.background.a < 1:
+            return  # never: the table beneath would show through
+        hs.reveal(actor)
+        self._shown_ahead = actor
+        self.refresh_table()
+        self.call_later(self._laid_out_ahead, actor, REVEAL_AHEAD_STEPS)  # after its messages
+
+    def _still_ahead(self, actor: int) -> bool:
+        """Is the table still shown ahead to ``actor`` behind their privacy screen?"""
+        return (
+            self._shown_ahead == actor
+            and self.hs.holder == actor
+            and isinstance(self.app.screen, PrivacyScreen)
+            and self.app.screen.styles.background.a == 1
+        )
+
+    def _laid_out_ahead(self, actor: int, layouts: int) -> None:
+        """A step of the table's unseen work behind the privacy screen: the layout its
+        widgets ask for, else their lines painted and the table tinted."""
+        if not self._still_ahead(actor):
+            return
+        if layouts and (self._layout_required or self._layout_widgets):
+            self._layout_required = False
+            self._refresh_layout(self.app.size)  # no frame: the privacy screen covers it
+            self.call_later(self._laid_out_ahead, actor, layouts - 1)
+            return
+        if layouts and self.unchanged_since() is None:  # a widget's refresh on its way
+            self.set_timer(REVEAL_AHEAD_WAIT, partial(self._laid_out_ahead, actor, layouts - 1))
+            return
+        self._compositor.update_widgets(self._dirty_widgets)
+        self._dirty_widgets.clear()
+        tinted = self.tinted
+        self.tint_ahead(unseen=True)  # paints the widgets' lines (each widget keeps them)
+        if self.tinted is tinted:
+            self._compositor.render_strips()
+
+    def _unreveal_ahead(self) -> None:
+        """Anything but the Enter of the person the table was shown to ahead: hide their
+        hand again, as the privacy screen left the table."""
+        if self._shown_ahead is None:
+            return
+        self._shown_ahead = None
+        if self.hs.holder is not None:
+            self.hs.holder = None
+            self.refresh_table()
 
     def _revealed_hook(self) -> None:
         """Called when a new person has taken the keyboard (reset selections)."""
@@ -213,6 +278,7 @@ class GameFlowScreen(Watched[None]):
     def advance(self) -> None:
         """Hand the keyboard to whoever the game waits for: privacy screen, computer, or nobody."""
         hs = self.hs
+        self._unreveal_ahead()  # the game moved on: nobody's hand shows until their Enter
         self._generation += 1
         if hs.state.over:
             hs.hide()
@@ -278,13 +344,16 @@ class GameFlowScreen(Watched[None]):
                     bid_key=bool(bid_first),
                 ),
                 callback=lambda result: (
-                    self.action_bid() if result == "bid" else self._revealed(actor)
+                    self._bid_first() if result == "bid" else self._revealed(actor)
                 ),
             )
             if getattr(self.app, "ahead", False):
                 # once the privacy screen has shown (its frame goes out first)
                 self.app.call_after_refresh(
                     self.set_timer, ANSWER_AHEAD_AFTER, partial(self._answer_ahead, actor)
+                )
+                self.app.call_after_refresh(
+                    self.set_timer, ANSWER_AHEAD_AFTER, partial(self._reveal_ahead, actor)
                 )
             return
         self.refresh_table()
@@ -310,6 +379,11 @@ class GameFlowScreen(Watched[None]):
             and actor == state.active
             and any(o.proposer != actor for o in self._offers_to_answer(actor))
         )
+
+    def _bid_first(self) -> None:
+        """B on the privacy screen: someone else bids first (the table hidden again)."""
+        self._unreveal_ahead()
+        self.action_bid()
 
     def action_bid(self) -> None:
         """Someone bids to the active player: who, then (behind the privacy screen) what."""
@@ -448,6 +522,7 @@ class GameFlowScreen(Watched[None]):
             # the game moved on meanwhile: never show this person someone else's hand
             self.advance()
             return
+        self._shown_ahead = None  # shown to them now (refreshed again as the game is)
         self.hs.reveal(actor)
         self._revealed_hook()
         self.refresh_table()

@@ -142,20 +142,24 @@ class Watched(Screen[ResultType]):
     def unchanged_since(self) -> object:
         """What the screen shows, as a key that stays while it does; None while a change
         of a widget is still on its way (its refresh not yet come to the screen)."""
+        beneath = self.app.screen is not self  # its own repaint: as it shows again
         if any(
-            widget._repaint_required or widget._layout_required or widget._scroll_required
+            (widget._repaint_required and not (beneath and widget is self))
+            or widget._layout_required
+            or widget._scroll_required
             for widget in self._compositor.widgets
         ):
             return None
         return (self.shown_changes, self._compositor.size, self.app._css_update_count)
 
-    def tint_ahead(self) -> None:
+    def tint_ahead(self, *, unseen: bool = False) -> None:
         """While the screen waits for a key, tint it as it shows now for the next dialog
         (a move changed it since the last dialog), as that dialog would: the dialog then
-        paints the kept lines. Before a first dialog, as a dialog built ahead would."""
+        paints the kept lines. Before a first dialog, as a dialog built ahead would.
+        ``unseen``: the screen is beneath another one (laid out and painted for it)."""
         kept = self.tinted
         shown = self.unchanged_since()
-        if shown is None or self.app.screen is not self:
+        if shown is None or (self.app.screen is not self and not unseen):
             return
         if kept is None:
             self._prime_tint(shown)

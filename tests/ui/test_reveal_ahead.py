@@ -1,0 +1,163 @@
+"""The table shown ahead behind the privacy screen (``GameFlowScreen._reveal_ahead``).
+
+While the privacy screen hands the keyboard on, the table is refreshed for the next
+person, laid out and painted unseen, so that their Enter only sends a frame. Nothing of
+their hand may reach the terminal before that Enter; after it the terminal shows what a
+full repaint shows; keys pressed on the privacy screen are answered as ever.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_privacy import hand_text
+from test_terminal_output import Written, differences, settled
+from textual.pilot import Pilot
+from ui_helpers import SIZE, classic, make_app, press, screen_text
+
+from bohnanza_tui.commands.formatting import format_action
+from bohnanza_tui.rules import KIND_OF
+from bohnanza_tui.rules.actions import MakeOffer
+from bohnanza_tui.ui.screens.privacy import PrivacyScreen
+from bohnanza_tui.ui.screens.table import TableScreen
+from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen
+
+ANN, BOB, CY = range(3)
+
+
+class Screens(Written):
+    """The writes, and the terminal's text after each of them."""
+
+    def __init__(self, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        super().__init__(app, monkeypatch)
+        self.texts: list[str] = []
+
+    def _write(self, data: str) -> None:
+        super()._write(data)
+        self.texts.append("\n".join(self.terminal.rows()))
+
+
+async def offer_to_bob(pilot: Pilot[Any], face_up: int, card: int) -> None:
+    """Ann offers a face-up card to Bob for the kind of one of his hand cards."""
+    hs = pilot.app.hotseat  # type: ignore[attr-defined]
+    s = hs.state
+    want = (KIND_OF[s.players[BOB].hand[card]],)
+    text = format_action(s, MakeOffer(ANN, BOB, (s.face_up[face_up],), want))
+    await press(pilot, "colon", *("space" if c == " " else c for c in text), "enter")
+    assert isinstance(pilot.app.screen, PrivacyScreen)
+
+
+def unseen(written: Screens, since: int, app: Any, player: int) -> None:
+    """Nothing of ``player``'s hand was on the terminal after any write since ``since``."""
+    name = app.hotseat.state.players[player].name
+    cards = hand_text(app, player)
+    for text in written.texts[since:]:
+        assert f"{name}'s hand" not in text
+        assert cards not in text
+
+
+async def revealed(pilot: Pilot[Any], written: Screens, player: int) -> None:
+    """The privacy screen shows and the work ahead is done: the table was shown ahead to
+    ``player`` (unseen), and not a byte went to the terminal for it."""
+    app = pilot.app
+    await settled(pilot)  # type: ignore[arg-type]
+    before = len(written.writes)
+    await pilot.pause(0.4)
+    assert isinstance(app.screen, PrivacyScreen)
+    assert app.hotseat.holder == player  # type: ignore[attr-defined]
+    assert len(written.writes) == before
+
+
+async def repainted_after(pilot: Pilot[Any], written: Screens, *keys: str) -> None:
+    for key in keys:
+        await press(pilot, key)
+        await settled(pilot)  # type: ignore[arg-type]
+        assert not differences(written.terminal, written.repainted()), key
+
+
+async def test_the_next_hand_never_reaches_the_terminal_before_enter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two offers to Bob: from each hand-over to Bob's Enter, no write puts his hand on the
+    terminal, though the table was shown to him ahead; after Enter the terminal shows
+    what a full repaint shows (the answer dialog over his table), and his answer plays."""
+    session = classic()
+    app = make_app(session)
+    app.ahead = True
+    written = Screens(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        written.start()
+        await settled(pilot)  # type: ignore[arg-type]
+        for face_up, card, answer in ((0, 0, "n"), (1, 1, "n")):
+            since = len(written.texts)
+            await offer_to_bob(pilot, face_up, card)
+            await revealed(pilot, written, BOB)
+            unseen(written, since, app, BOB)
+            await repainted_after(pilot, written, "enter")
+            assert isinstance(app.screen, AnswerScreen) and app.screen.player == BOB
+            assert "Bob's hand" in "\n".join(written.terminal.rows())
+            since = len(written.texts)
+            await repainted_after(pilot, written, answer)  # the privacy screen for Ann
+            await revealed(pilot, written, ANN)
+            unseen(written, since, app, ANN)
+            await repainted_after(pilot, written, "enter")
+            assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+        names = [type(a).__name__ for a in session.log[-4:]]
+        assert names == ["MakeOffer", "Decline", "MakeOffer", "Decline"]
+
+
+@pytest.mark.parametrize("wait", [0.0, 0.005, 0.03])
+async def test_enter_during_the_work_ahead_shows_the_table_as_ever(
+    monkeypatch: pytest.MonkeyPatch, wait: float
+) -> None:
+    """Enter pressed at once, or while the table is being made ready for Bob: his dialog
+    opens over his table as a full repaint shows it, and answers as ever."""
+    session = classic()
+    app = make_app(session)
+    app.ahead = True
+    written = Screens(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        written.start()
+        await settled(pilot)  # type: ignore[arg-type]
+        await offer_to_bob(pilot, 0, 0)
+        await pilot.pause(wait)
+        await repainted_after(pilot, written, "enter")
+        assert isinstance(app.screen, AnswerScreen) and app.screen.player == BOB
+        await repainted_after(pilot, written, "n")
+        assert isinstance(app.screen, PrivacyScreen)
+        await repainted_after(pilot, written, "enter")
+        assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+        assert type(session.log[-1]).__name__ == "Decline"
+
+
+async def test_someone_else_bids_first_hides_the_table_shown_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """B on the privacy screen that hands Ann her bids, after the table was shown to her
+    ahead: her hand is hidden again (never on the terminal), Cy bids, and the bids are
+    answered together as ever."""
+    session = classic()
+    app = make_app(session)
+    app.ahead = True
+    written = Screens(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        written.start()
+        await press(pilot, "B", "1", "enter", "space", "tab", "right", "ctrl+s")
+        since = len(written.texts)
+        await revealed(pilot, written, ANN)
+        await repainted_after(pilot, written, "B")  # someone else bids first
+        assert app.hotseat is not None and app.hotseat.holder is None
+        await repainted_after(pilot, written, "2")  # Cy
+        assert "Cy makes a bid to Ann." in screen_text(app)
+        await press(pilot, "enter", "space", "tab", "ctrl+s")  # a gift of Cy's front card
+        await revealed(pilot, written, ANN)
+        unseen(written, since, app, ANN)
+        await repainted_after(pilot, written, "enter")
+        assert isinstance(app.screen, AnswerAllScreen)
+        await press(pilot, "1", "s")  # Bob's bid taken, Cy's declined
+        assert len(session.state.players[ANN].received) == 1
+        assert session.state.offers == []
