@@ -12,15 +12,17 @@ from typing import Any
 import pytest
 from test_table_repaint import repainted_alike
 from test_voyage_play import busy_voyage_position
-from textual._compositor import Compositor
+from textual._compositor import Compositor, LayoutUpdate
+from textual._context import active_app
 from textual.pilot import Pilot
+from textual.widget import Widget
 from ui_helpers import SIZE, PatientApp, from_state, make_app, press, screen_text
 
 from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui import collector
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.help import HelpScreen
-from bohnanza_tui.ui.screens.modal import Watched
+from bohnanza_tui.ui.screens.modal import PreparedCompositor, Watched
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import OfferBuilder
 from bohnanza_tui.ui.widgets import EventLog
@@ -41,6 +43,39 @@ def frames(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(Compositor, "render_update", recorded)
     monkeypatch.setattr(collector, "settle", lambda collect=True: None)  # not in a test run
     return sent
+
+
+#: each whole frame a dialog sent as it opened: (made ahead?, the text sent, the text of
+#: the same frame rendered anew, every widget and the tint painted again)
+Sent = list[tuple[bool, str, str]]
+
+
+def record_sent(monkeypatch: pytest.MonkeyPatch, kinds: tuple[type[Any], ...]) -> Sent:
+    """Record the whole frames that dialogs of ``kinds`` send as they open (``Sent``)."""
+    out: Sent = []
+    render_full_update = PreparedCompositor.render_full_update
+
+    def recorded(self: PreparedCompositor, simplify: bool = False) -> LayoutUpdate:
+        ahead = self.ready is not None
+        update = render_full_update(self, simplify)
+        app = active_app.get()
+        screen = app.screen
+        if screen._compositor is not self or not isinstance(screen, kinds):
+            return update  # made unseen, ahead; or another dialog's
+        # everything painted anew: the dialog's widgets, its background, the table's tint
+        for widget in [screen, *screen.walk_children(Widget)]:
+            widget._set_dirty()
+        screen._painted.clear()
+        for beneath in app.screen_stack:
+            if isinstance(beneath, Watched):
+                beneath.tinted = None
+        anew = Compositor.render_full_update(self)
+        console = app.console
+        out.append((ahead, update.render_segments(console), anew.render_segments(console)))
+        return update
+
+    monkeypatch.setattr(PreparedCompositor, "render_full_update", recorded)
+    return out
 
 
 def rich_position() -> Session:

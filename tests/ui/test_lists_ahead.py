@@ -11,13 +11,19 @@ import asyncio
 from typing import Any
 
 import pytest
-from test_dialog_frames import ahead, background_as_fresh, built, frames, key_frames, rich_position
-from textual._compositor import Compositor, LayoutUpdate
-from textual._context import active_app
+from test_dialog_frames import (
+    Sent,
+    ahead,
+    background_as_fresh,
+    built,
+    frames,
+    key_frames,
+    record_sent,
+    rich_position,
+)
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import OptionList
 from ui_helpers import SIZE, PatientApp, make_app, press
 
@@ -25,7 +31,7 @@ from bohnanza_tui.rules.save import Session, dumps, loads
 from bohnanza_tui.ui import app as app_module
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.help import HelpScreen
-from bohnanza_tui.ui.screens.modal import _POOLS, Dialog, PreparedCompositor, Watched
+from bohnanza_tui.ui.screens.modal import _POOLS, Dialog
 from bohnanza_tui.ui.screens.table import TableScreen
 
 __all__ = ["frames"]  # the fixture, used by name
@@ -251,35 +257,11 @@ async def test_a_dialog_built_ahead_opens_the_first_time_without_a_layout_or_a_w
 
 #: each whole frame of a list or the help as it opens: (made ahead, its text, the text of
 #: a frame rendered anew)
-Sent = list[tuple[bool, str, str]]
 
 
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
-    out: Sent = []
-    render_full_update = PreparedCompositor.render_full_update
-
-    def recorded(self: PreparedCompositor, simplify: bool = False) -> LayoutUpdate:
-        ahead = self.ready is not None
-        update = render_full_update(self, simplify)
-        app = active_app.get()
-        screen = app.screen
-        if screen._compositor is not self or not isinstance(screen, (ChoiceScreen, HelpScreen)):
-            return update  # made unseen, ahead; or another dialog's
-        # everything painted anew: the dialog's widgets, its background, the table's tint
-        for widget in [screen, *screen.walk_children(Widget)]:
-            widget._set_dirty()
-        screen._painted.clear()
-        for beneath in app.screen_stack:
-            if isinstance(beneath, Watched):
-                beneath.tinted = None
-        anew = Compositor.render_full_update(self)
-        console = app.console
-        out.append((ahead, update.render_segments(console), anew.render_segments(console)))
-        return update
-
-    monkeypatch.setattr(PreparedCompositor, "render_full_update", recorded)
-    return out
+    return record_sent(monkeypatch, (ChoiceScreen, HelpScreen))
 
 
 async def prepared(app: PatientApp, pilot: Pilot[None], dialog: Dialog[Any]) -> None:

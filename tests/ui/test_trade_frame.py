@@ -6,51 +6,24 @@ frame rendered anew then gives (every widget and the table beneath painted again
 from __future__ import annotations
 
 import pytest
-from test_dialog_frames import ahead, built, frames, rich_position
+from test_dialog_frames import Sent, ahead, built, frames, record_sent, rich_position
 from test_trade_ahead import dialog_look, fresh_dialog, kept_builder, refilled
-from textual._compositor import Compositor, LayoutUpdate
-from textual._context import active_app
-from textual.widget import Widget
 from ui_helpers import SIZE, press, screen_text
 
 from bohnanza_tui.rules.save import dumps
 from bohnanza_tui.ui import app as app_module
-from bohnanza_tui.ui.screens.modal import PreparedCompositor, Watched
+from bohnanza_tui.ui.screens.modal import Watched
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import OfferBuilder
 
 __all__ = ["frames"]  # the fixture, used by name
 
 #: each whole frame of the offer dialog: (made ahead, its text, a frame's text rendered anew)
-Sent = list[tuple[bool, str, str]]
 
 
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
-    out: Sent = []
-    render_full_update = PreparedCompositor.render_full_update
-
-    def recorded(self: PreparedCompositor, simplify: bool = False) -> LayoutUpdate:
-        ahead = self.ready is not None
-        update = render_full_update(self, simplify)
-        app = active_app.get()
-        screen = app.screen
-        if screen._compositor is not self or not isinstance(screen, OfferBuilder):
-            return update  # made unseen, ahead; or another dialog's
-        # everything painted anew: the dialog's widgets, its background, the table's tint
-        for widget in [screen, *screen.walk_children(Widget)]:
-            widget._set_dirty()
-        screen._painted.clear()
-        for beneath in app.screen_stack:
-            if isinstance(beneath, Watched):
-                beneath.tinted = None
-        anew = Compositor.render_full_update(self)
-        console = app.console
-        out.append((ahead, update.render_segments(console), anew.render_segments(console)))
-        return update
-
-    monkeypatch.setattr(PreparedCompositor, "render_full_update", recorded)
-    return out
+    return record_sent(monkeypatch, (OfferBuilder,))
 
 
 async def test_t_after_e_sends_the_frame_made_ahead_as_a_frame_rendered_anew(
