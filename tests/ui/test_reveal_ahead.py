@@ -8,6 +8,8 @@ full repaint shows; keys pressed on the privacy screen are answered as ever.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from ui_helpers import SIZE, classic, make_app, press, screen_text
 from bohnanza_tui.commands.formatting import format_action
 from bohnanza_tui.rules import KIND_OF
 from bohnanza_tui.rules.actions import MakeOffer
+from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen
@@ -36,6 +39,22 @@ class Screens(Written):
     def _write(self, data: str) -> None:
         super()._write(data)
         self.texts.append("\n".join(self.terminal.rows()))
+
+
+@asynccontextmanager
+async def game_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> AsyncIterator[tuple[Session, Any, Screens, Pilot[Any]]]:
+    """A classic game with the work ahead on, Ann's hand shown and her two plants made;
+    every write from then on read by a terminal (``Screens``)."""
+    session = classic()
+    app = make_app(session)
+    app.ahead = True
+    written = Screens(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "p", "p")
+        written.start()
+        yield session, app, written, pilot
 
 
 async def offer_to_bob(pilot: Pilot[Any], face_up: int, card: int) -> None:
@@ -82,13 +101,7 @@ async def test_the_next_hand_never_reaches_the_terminal_before_enter(
     """Two offers to Bob: from each hand-over to Bob's Enter, no write puts his hand on the
     terminal, though the table was shown to him ahead; after Enter the terminal shows
     what a full repaint shows (the answer dialog over his table), and his answer plays."""
-    session = classic()
-    app = make_app(session)
-    app.ahead = True
-    written = Screens(app, monkeypatch)
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p")
-        written.start()
+    async with game_ahead(monkeypatch) as (session, app, written, pilot):
         await settled(pilot)  # type: ignore[arg-type]
         for face_up, card, answer in ((0, 0, "n"), (1, 1, "n")):
             since = len(written.texts)
@@ -114,13 +127,7 @@ async def test_enter_during_the_work_ahead_shows_the_table_as_ever(
 ) -> None:
     """Enter pressed at once, or while the table is being made ready for Bob: his dialog
     opens over his table as a full repaint shows it, and answers as ever."""
-    session = classic()
-    app = make_app(session)
-    app.ahead = True
-    written = Screens(app, monkeypatch)
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p")
-        written.start()
+    async with game_ahead(monkeypatch) as (session, app, written, pilot):
         await settled(pilot)  # type: ignore[arg-type]
         await offer_to_bob(pilot, 0, 0)
         await pilot.pause(wait)
@@ -139,13 +146,7 @@ async def test_someone_else_bids_first_hides_the_table_shown_ahead(
     """B on the privacy screen that hands Ann her bids, after the table was shown to her
     ahead: her hand is hidden again (never on the terminal), Cy bids, and the bids are
     answered together as ever."""
-    session = classic()
-    app = make_app(session)
-    app.ahead = True
-    written = Screens(app, monkeypatch)
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p")
-        written.start()
+    async with game_ahead(monkeypatch) as (session, app, written, pilot):
         await press(pilot, "B", "1", "enter", "space", "tab", "right", "ctrl+s")
         since = len(written.texts)
         await revealed(pilot, written, ANN)
