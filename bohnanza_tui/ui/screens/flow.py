@@ -28,6 +28,8 @@ from .modal import Watched
 from .privacy import PrivacyScreen, TurnOverScreen
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ..host import GameHost
     from ..hotseat import HotSeat
 
@@ -63,6 +65,10 @@ class GameFlowScreen(Watched[None]):
         #: the person the table was shown to ahead, unseen behind the privacy screen
         #: (``_reveal_ahead``), until their Enter
         self._shown_ahead: int | None = None
+        #: that person, once the table is ready for them (``_laid_out_ahead``)
+        self._ready_for: int | None = None
+        #: the class of the dialog their Enter opens, made ready over that table
+        self._opens_ahead: type[Screen[Any]] | None = None
 
     # hooks the table screen fills in
     def refresh_table(self) -> None:
@@ -97,24 +103,40 @@ class GameFlowScreen(Watched[None]):
         if todo and ("answer", actor, tuple(o.id for o in todo)) != self._auto_key:
             self._answers_ahead([o.id for o in todo], actor)
 
-    def _reveal_ahead(self, actor: int) -> None:
+    def _reveal_ahead(
+        self,
+        actor: int,
+        *,
+        bid: bool = False,
+        then: Callable[[], None] | None = None,
+        opens: type[Screen[Any]] | None = None,
+    ) -> bool:
         """While the privacy screen hands ``actor`` the keyboard, once its frame has gone
         out: the table refreshed for them, laid out and painted unseen, and tinted for the
         dialog their Enter may open, so that Enter only sends a frame. The privacy screen
         is opaque: Textual lays out the table beneath it but renders nothing of it. Undone
-        (``_unreveal_ahead``) if anything but their Enter comes first."""
+        (``_unreveal_ahead``) if anything but their Enter comes first. ``bid``: the
+        keyboard goes to ``actor`` for a bid (``_bid_by``), not to whom the game waits for.
+        ``then`` is called once the table is ready; a dialog of the class ``opens`` then
+        makes its frame over it (``ready_under``). Whether it is shown ahead."""
         hs = self.hs
         shown = self.app.screen
         if not isinstance(shown, PrivacyScreen) or hs.holder is not None:
-            return
-        if shown.player_name != hs.state.players[actor].name or hs.next_actor() != actor:
-            return  # the keyboard goes elsewhere now
+            return False
+        goes_to = actor in self._bidders() if bid else hs.next_actor() == actor
+        if shown.player_name != hs.state.players[actor].name or not goes_to:
+            return False  # the keyboard goes elsewhere now
         if shown.styles.background.a < 1:
-            return  # never: the table beneath would show through
+            return False  # never: the table beneath would show through
         hs.reveal(actor)
         self._shown_ahead = actor
+        self._ready_for = None
+        self._opens_ahead = opens
+        self._revealed_hook()  # as their Enter would (which then changes nothing)
         self.refresh_table()
-        self.call_later(self._laid_out_ahead, actor, REVEAL_AHEAD_STEPS)  # after its messages
+        # after its messages
+        self.call_later(self._laid_out_ahead, actor, REVEAL_AHEAD_STEPS, then)
+        return True
 
     def _still_ahead(self, actor: int) -> bool:
         """Is the table still shown ahead to ``actor`` behind their privacy screen?"""
@@ -125,18 +147,23 @@ class GameFlowScreen(Watched[None]):
             and self.app.screen.styles.background.a == 1
         )
 
-    def _laid_out_ahead(self, actor: int, layouts: int) -> None:
+    def _laid_out_ahead(
+        self, actor: int, layouts: int, then: Callable[[], None] | None = None
+    ) -> None:
         """A step of the table's unseen work behind the privacy screen: the layout its
-        widgets ask for, else their lines painted and the table tinted."""
+        widgets ask for, else their lines painted and the table tinted (then it is ready
+        for the dialog that opens over it: ``ready_under``, and ``then`` is called)."""
         if not self._still_ahead(actor):
             return
         if layouts and (self._layout_required or self._layout_widgets):
             self._layout_required = False
             self._refresh_layout(self.app.size)  # no frame: the privacy screen covers it
-            self.call_later(self._laid_out_ahead, actor, layouts - 1)
+            self.call_later(self._laid_out_ahead, actor, layouts - 1, then)
             return
         if layouts and self.unchanged_since() is None:  # a widget's refresh on its way
-            self.set_timer(REVEAL_AHEAD_WAIT, partial(self._laid_out_ahead, actor, layouts - 1))
+            self.set_timer(
+                REVEAL_AHEAD_WAIT, partial(self._laid_out_ahead, actor, layouts - 1, then)
+            )
             return
         self._compositor.update_widgets(self._dirty_widgets)
         self._dirty_widgets.clear()
@@ -144,10 +171,27 @@ class GameFlowScreen(Watched[None]):
         self.tint_ahead(unseen=True)  # paints the widgets' lines (each widget keeps them)
         if self.tinted is tinted:
             self._compositor.render_strips()
+        self._ready_for = actor
+        if then is not None:
+            then()
+
+    def ready_under(self, screen: Screen[Any], dialog: Screen[Any]) -> bool:
+        """The table, laid out, painted and tinted for the person the privacy screen
+        ``screen`` hands the keyboard to (``_reveal_ahead``): the dialog their Enter opens
+        (of the class given then) makes its frame over it ahead."""
+        actor, opens = self._ready_for, self._opens_ahead
+        return (
+            actor is not None
+            and opens is not None
+            and isinstance(dialog, opens)
+            and self.app.screen is screen
+            and self._still_ahead(actor)
+        )
 
     def _unreveal_ahead(self) -> None:
         """Anything but the Enter of the person the table was shown to ahead: hide their
         hand again, as the privacy screen left the table."""
+        self._ready_for = None
         if self._shown_ahead is None:
             return
         self._shown_ahead = None
@@ -427,33 +471,52 @@ class GameFlowScreen(Watched[None]):
         )
 
         def revealed(_result: object) -> None:
+            self._shown_ahead = self._ready_for = None  # shown to them now
             hs.reveal(bidder)
             self._revealed_hook()
-            self.refresh_table()
+            self.refresh_table()  # (nothing changes if the table was shown to them ahead)
             self._build_bid(bidder)
 
         self.app.push_screen(
             PrivacyScreen.reused(self.app, state.players[bidder].name, reason), callback=revealed
         )
-        if getattr(self.app, "ahead", False) and not hs.on_call(bidder):
-            # while the keyboard changes hands: the bid's dialog refilled unseen, if one is
-            # kept, once the privacy screen has shown (its frame goes out first)
+        if getattr(self.app, "ahead", False):
+            # while the keyboard changes hands, once the privacy screen has shown (its
+            # frame goes out first): the table and the bid's dialog made ready unseen
             self.app.call_after_refresh(
                 self.set_timer, ANSWER_AHEAD_AFTER, partial(self._bid_ahead, bidder)
             )
 
     def _bid_ahead(self, bidder: int) -> None:
-        """The bid's dialog refilled for ``bidder``, unseen, if the privacy screen still
-        hands them the keyboard."""
-        state = self.hs.state
-        shown = self.app.screen
-        if not isinstance(shown, PrivacyScreen) or self.hs.holder is not None:
+        """While the privacy screen hands ``bidder`` the keyboard for their bid: the table
+        shown to them ahead (``_reveal_ahead``), then the bid's dialog refilled over it,
+        unseen, its frame made (``_bid_dialog_ahead``), so that their Enter sends it."""
+        if self.hs.on_call(bidder):
+            # an offer to everyone taken up: their Enter opens its answer dialog
+            if self._reveal_ahead(bidder, bid=True):
+                todo = self._offers_to_answer(bidder)
+                if todo:
+                    self._answers_ahead([o.id for o in todo], bidder)
             return
-        if shown.player_name != state.players[bidder].name:
-            return  # the keyboard goes elsewhere now
         from .trade import OfferBuilder
 
-        OfferBuilder.refill_ahead(self.app, state, bidder, bid=True)
+        then = partial(self._bid_dialog_ahead, bidder)
+        if not self._reveal_ahead(bidder, bid=True, then=then, opens=OfferBuilder):
+            then()
+
+    def _bid_dialog_ahead(self, bidder: int) -> None:
+        """The bid's dialog refilled for ``bidder`` (or built, if none is kept), unseen, if
+        the privacy screen still hands them the keyboard (over the table shown to them
+        ahead, or hidden)."""
+        state = self.hs.state
+        shown = self.app.screen
+        if not isinstance(shown, PrivacyScreen) or shown.player_name != state.players[bidder].name:
+            return  # the keyboard goes elsewhere now
+        if self.hs.holder is not None and not self._still_ahead(bidder):
+            return
+        from .trade import OfferBuilder, ready_ahead
+
+        ready_ahead(OfferBuilder, self.app, state, bidder, bid=True)  # (built if none is kept)
 
     def _build_bid(self, bidder: int) -> None:
         from .trade import OfferBuilder

@@ -152,6 +152,13 @@ class Watched(Screen[ResultType]):
             return None
         return (self.shown_changes, self._compositor.size, self.app._css_update_count)
 
+    def ready_under(self, screen: Screen[Any], dialog: Screen[Any]) -> bool:
+        """Whether the screen, covered by the opaque ``screen`` on top of it, is made ready
+        unseen for ``dialog`` to open over it once ``screen`` closes (the table shown ahead
+        behind the privacy screen): that dialog's work ahead then tints it and makes its
+        frame over it (``Dialog._opens_over``)."""
+        return False
+
     def tint_ahead(self, *, unseen: bool = False) -> None:
         """While the screen waits for a key, tint it as it shows now for the next dialog
         (a move changed it since the last dialog), as that dialog would: the dialog then
@@ -491,12 +498,24 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
                 out.append((widget, crop))
         return out
 
+    def _opens_over(self) -> Watched[Any] | None:
+        """The screen the dialog will open over (the table): the screen shown, or one made
+        ready for it behind the opaque screen that covers it (``Watched.ready_under``).
+        None under another dialog or another screen (the privacy screen)."""
+        stack = self.app.screen_stack
+        for n, screen in enumerate(stack[-2:][::-1]):
+            if not isinstance(screen, Watched) or isinstance(screen, Dialog):
+                continue
+            if n == 0 or screen.ready_under(stack[-1], self):
+                return screen
+        return None
+
     def _untinted(self) -> Watched[Any] | None:
         """The screen the dialog will open over (the table), if its tint beneath the dialog
         is to be made: the screen keeps it while it shows the same (``Watched``)."""
-        beneath = self.app.screen
-        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
-            return None  # (under another dialog, the privacy screen)
+        beneath = self._opens_over()
+        if beneath is None:
+            return None
         shown = beneath.unchanged_since()
         if shown is None or self._tinted_for == (beneath, shown):
             return None
@@ -535,8 +554,8 @@ class Dialog(ModalScreen[ResultType], Watched[ResultType]):
     def _unprepared(self) -> Watched[Any] | None:
         """The screen the dialog will open over, if its whole frame is to be made ahead:
         laid out, painted and tinted, and not made for what it shows now."""
-        beneath = self.app.screen
-        if not isinstance(beneath, Watched) or isinstance(beneath, Dialog):
+        beneath = self._opens_over()
+        if beneath is None:
             return None
         key = self._frame_key(beneath)
         if key is None or (self._prepared is not None and self._prepared[0] == key):

@@ -45,7 +45,7 @@ from bohnanza_tui.rules.voyage import kontor_of_card
 from .. import hints, render
 from ..checks import CheckList, Radio, SteadyLines
 from ..keybar import KeyBar
-from .modal import _POOLS, Dialog, Watched, _keep
+from .modal import _POOLS, Dialog, _keep
 from .sized import SizedDialog, compact
 
 
@@ -326,14 +326,10 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if not self._ahead:
             self._then = None  # opened meanwhile: given up
             return
-        beneath = self.app.screen
+        beneath = self._opens_over()
         prepared = self._prepared
         # (a frame made for what shows now: else a change is on its way, more steps follow)
-        if (
-            prepared is not None
-            and isinstance(beneath, Watched)
-            and prepared[0] == self._frame_key(beneath)
-        ):
+        if prepared is not None and beneath is not None and prepared[0] == self._frame_key(beneath):
             then, self._then = self._then, None
             then()
 
