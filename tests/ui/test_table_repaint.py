@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
-from ui_helpers import SIZE, from_state, make_app, press, screen_text
+from ui_helpers import SIZE, from_state, make_app, press, screen_text, table_fitted
 
 from bohnanza_tui.rules import Phase
 from bohnanza_tui.rules.actions import Plant
@@ -170,6 +170,7 @@ async def fresh_table(session: Session) -> dict[str, list[str]]:
     app = make_app(loads(dumps(session)))
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter")
+        await table_fitted(pilot)
         return {selector: panel_lines(app, selector) for selector in PANELS}
 
 
@@ -179,6 +180,7 @@ async def test_plant_and_undo_paint_what_a_fresh_table_paints() -> None:
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter")
+        await table_fitted(pilot)
         opened = {selector: panel_lines(app, selector) for selector in PANELS}
         assert opened == await fresh_table(session)
         await press(pilot, "1")
@@ -236,6 +238,7 @@ async def test_the_command_line_opens_over_the_key_bar_and_lays_out_nothing_else
     app = make_app(from_state(busy_voyage_position()))
     async with app.run_test(size=size) as pilot:
         await press(pilot, "enter")
+        await table_fitted(pilot)
         table = app.screen
         compositor = table._compositor
         placed = {w: (g.region, g.order) for w, g in compositor.full_map.items()}

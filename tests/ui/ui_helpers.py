@@ -84,3 +84,10 @@ async def click_option(pilot: Pilot, selector: str, index: int) -> None:
     widget = pilot.app.screen.query_one(selector)
     inside = widget.content_region.offset - widget.region.offset
     await pilot.click(selector, offset=(inside.x + 1, inside.y + index))
+
+
+async def table_fitted(pilot: Pilot) -> None:
+    """Wait until the table has made room for every player's panel, if it had to
+    (``TableView._fit_players``: each step it gives way is laid out anew)."""
+    for _ in range(3):
+        await pilot.pause()

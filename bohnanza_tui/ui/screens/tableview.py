@@ -93,6 +93,10 @@ class TableView(SparesRepaint, GameFlowScreen):
         self._notice_for: tuple[int | None, int] | None = None
         #: keys the key bar lists though hidden: ``v`` where map and meters are off the board
         self.extra_keys: set[str] = set()
+        #: how far the table gave way for the players' panels, and at which terminal size
+        #: (``_fit_players``): 1 the board's beanometers off, 2 the players in a few lines
+        #: each (the island map kept)
+        self._crowded: tuple[tuple[int, int], int] = ((0, 0), 0)
 
     #: set while the focus moves (see ``refresh``)
     _focus_moving = False
@@ -270,16 +274,19 @@ class TableView(SparesRepaint, GameFlowScreen):
         need = (
             36 + 2 * max(0, players - 3) if state.mode is Mode.VOYAGE else 36 if players >= 6 else 0
         )
-        compact = width < COMPACT_WIDTH or height < max(COMPACT_HEIGHT, need)
+        crowded = self._crowded[1] if self._crowded[0] == (width, height) else 0
+        compact = width < COMPACT_WIDTH or height < max(COMPACT_HEIGHT, need) or crowded >= 2
         # room for the larger panel of the person at the keyboard
         roomy = not compact and height >= ROOMY_HEIGHT
-        classes = (compact, width < COMPACT_WIDTH, roomy)
+        classes = (compact, width < COMPACT_WIDTH, roomy, crowded)
         changed = classes != getattr(self, "_size_classes", None)
         self._size_classes = classes
         self.set_class(compact, "-compact")
         self.set_class(compact and width < COMPACT_WIDTH, "-narrow")
         self.set_class(roomy, "-roomy")
         self.set_class(height >= TALL_HEIGHT + 4 * max(0, players - 3), "-tall")
+        self.set_class(crowded >= 1, "-no-reference")
+        self.set_class(crowded == 2, "-crowded")
         self.query_one(KeyBar).set_lines(2 if roomy else 1)
         self.extra_keys = {"side"} if compact else set()
         if changed:
@@ -411,6 +418,7 @@ class TableView(SparesRepaint, GameFlowScreen):
         self._refresh_footer()
 
     def _laid_out(self) -> None:
+        self._fit_players()
         self._fit_side()
         self.query_one("#command", CommandBar).place_hint(self.command_hint_above())
 
@@ -430,6 +438,39 @@ class TableView(SparesRepaint, GameFlowScreen):
         if self.side != "log" and self.has_class("-narrow"):
             self.side = "log"
             self._show_side()
+
+    def _fit_players(self) -> None:
+        """Bohn Voyage: no player's panel is cut, nor the face-up cards. Late in a game
+        (harbors, ships, stores) the panels may need more rows than the terminal's size
+        promised: the board's beanometers by island type give way first (``v`` shows them),
+        then the larger panels (each other player in a few lines, the island map kept). What
+        gave way stays so at this terminal size (a resize tries the larger layout again).
+
+        Called after each layout, and counted from the panels' own heights: the players take
+        the rows the board (at most half the column) leaves them."""
+        if self.hs.state.mode is not Mode.VOYAGE or self.has_class("-compact"):
+            return  # a small terminal's table is compact already
+        size = (self.size.width, self.size.height)
+        crowded = self._crowded[1] if self._crowded[0] == size else 0
+        board = self.query_one("#board")
+        reference = self.query_one("#reference")
+        if crowded and reference.region:
+            return  # laid out before the beanometers left the board: the next layout counts
+        column = self.query_one("#left").size.height
+        need = sum(w.outer_size.height for w in self.query_one("#players").children if w.display)
+        rows = meters = 0
+        if board.display:
+            shown = [w for w in board.children if w.display]
+            rows = sum(w.outer_size.height for w in shown if w is not reference)
+            meters = reference.outer_size.height if reference in shown else 0
+
+        def fits(board_rows: int) -> bool:
+            return need + min(board_rows, column // 2) <= column
+
+        if fits(rows + meters):
+            return
+        self._crowded = (size, 1 if not crowded and meters and fits(rows) else 2)
+        self._check_size(*size)
 
     def _fit_side(self) -> None:
         """Narrow: the log strip takes the rows the players and the board leave free (2 at least).
