@@ -115,3 +115,14 @@ async def test_a_larger_terminal_tries_the_larger_layout_again() -> None:
         assert not screen.has_class("-compact") and not screen.has_class("-no-reference")
         assert cut_rows(app) == (0, 0)
         assert "Beanometers by island type" in screen_text(app)
+
+
+async def test_the_face_up_cards_are_whole_on_the_compact_table() -> None:
+    """At 100x30 the board is as high as its lines: the row its scrollbar kept free had
+    wrapped the face-up line into two, and the board showed one of them."""
+    app = make_app(late_trade(5, 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot)
+        assert table(app).has_class("-compact")
+        assert cut_rows(app) == (0, 0)
+        assert "t offers it in a trade" in screen_text(app)
