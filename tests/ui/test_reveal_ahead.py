@@ -8,8 +8,10 @@ full repaint shows; keys pressed on the privacy screen are answered as ever.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,11 +24,14 @@ from ui_helpers import SIZE, classic, make_app, press, screen_text
 from bohnanza_tui.commands.formatting import format_action
 from bohnanza_tui.rules import KIND_OF
 from bohnanza_tui.rules.actions import MakeOffer
-from bohnanza_tui.rules.save import Session
+from bohnanza_tui.rules.save import Session, loads
 from bohnanza_tui.ui.screens.modal import _POOLS, Dialog
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen, OfferBuilder
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import bench_ui
 
 ANN, BOB, CY = range(3)
 
@@ -302,3 +307,51 @@ async def test_other_keys_on_the_bidders_privacy_screen_keep_their_hand_hidden(
         await repainted_after(pilot, written, "enter")
         assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
         assert not any(isinstance(a, MakeOffer) for a in session.log)
+
+
+# -- a late game: the log scrolled ahead too ------------------------------------------
+
+
+def bench_keys(step: Any) -> list[str]:
+    """A key of the benchmark's hand-overs (tmux's names, or text typed) as a pilot's."""
+    if step.typed:
+        return ["space" if c == " " else c for c in step.key]
+    names = {":": "colon", "Enter": "enter", "Space": "space", "Tab": "tab", "Right": "right"}
+    return [names.get(step.key, step.key.lower() if len(step.key) > 1 else step.key)]
+
+
+async def test_in_a_late_game_each_hand_over_enter_sends_one_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The benchmark's late Bohn Voyage game and its hand-overs (an offer answered, two
+    bids, answered together): the log overflows, and the table laid out for the next
+    person gives it another height. Behind the privacy screen the log is scrolled to its
+    last line with the rest of the table (it scrolled a frame after the table's, as the
+    table resumed), so each Enter that shows the table, the bid's dialog or the dialog of
+    all bids sends one frame after the privacy screen's pressed button, and the terminal
+    shows what a full repaint shows."""
+    (_kind, plant) = bench_ui.voyage_positions(1)[0]
+    steps = bench_ui.hand_over_steps(plant)
+    app = make_app(loads(plant))
+    app.ahead = True
+    written = Screens(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "1", "e")
+        written.start()
+        checked = []
+        for step in steps:
+            if step.label not in ("Enter: table", "Enter: bid", "Enter: answer all"):
+                await press(pilot, *bench_keys(step))
+                await settled(pilot)  # type: ignore[arg-type]
+                continue
+            await pilot.pause(0.4)  # the work ahead
+            assert isinstance(app.screen, PrivacyScreen) and app.hotseat.holder is not None
+            before = len(written.writes)
+            await repainted_after(pilot, written, "enter")
+            await pilot.pause(0.3)
+            sent = written.writes[before:]
+            assert len(sent) == 2 and "show my hand" in sent[0], step.label
+            assert not differences(written.terminal, written.repainted())
+            assert step.expect is not None and step.expect in screen_text(app)
+            checked.append(step.label)
+        assert checked == ["Enter: table", "Enter: bid", "Enter: bid", "Enter: answer all"]

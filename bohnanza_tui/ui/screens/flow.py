@@ -39,7 +39,7 @@ BOT_ACTIONS_PER_TURN = 60
 #: (``_answer_ahead``, ``_bid_ahead``): the terminal gets the frame first
 ANSWER_AHEAD_AFTER = 0.015
 #: steps of the table's unseen work behind the privacy screen (``_laid_out_ahead``) at most
-REVEAL_AHEAD_STEPS = 6
+REVEAL_AHEAD_STEPS = 8
 #: seconds between those steps while a widget's refresh is on its way to the table
 REVEAL_AHEAD_WAIT = 0.01
 
@@ -160,6 +160,9 @@ class GameFlowScreen(Watched[None]):
             self._refresh_layout(self.app.size)  # no frame: the privacy screen covers it
             self.call_later(self._laid_out_ahead, actor, layouts - 1, then)
             return
+        if layouts and self._scroll_ahead():
+            self.call_later(self._laid_out_ahead, actor, layouts - 1, then)
+            return
         if layouts and self.unchanged_since() is None:  # a widget's refresh on its way
             self.set_timer(
                 REVEAL_AHEAD_WAIT, partial(self._laid_out_ahead, actor, layouts - 1, then)
@@ -174,6 +177,16 @@ class GameFlowScreen(Watched[None]):
         self._ready_for = actor
         if then is not None:
             then()
+
+    def _scroll_ahead(self) -> bool:
+        """A step of the table's unseen work: the scrolls its widgets asked for, which
+        Textual makes only as the table shows again (a frame of their own after its first).
+        Whether there were any."""
+        if not self._scroll_required:
+            return False
+        self._scroll_required = False
+        self._refresh_layout(self.app.size, scroll=True)  # (no frame: covered)
+        return True
 
     def ready_under(self, screen: Screen[Any], dialog: Screen[Any]) -> bool:
         """The table, laid out, painted and tinted for the person the privacy screen

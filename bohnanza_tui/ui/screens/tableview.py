@@ -263,6 +263,16 @@ class TableView(SparesRepaint, GameFlowScreen):
         if log.scroll_y < log.max_scroll_y:
             log.scroll_end(animate=False)
 
+    def _scroll_ahead(self) -> bool:
+        # the table laid out for the next person behind the privacy screen (the log's
+        # height may change with their panel): the log at its last line now, not a frame
+        # after the table's as it resumes
+        log = self.query_one(EventLog)
+        if log.scroll_y < log.max_scroll_y:
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
+            return True
+        return super()._scroll_ahead()
+
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
