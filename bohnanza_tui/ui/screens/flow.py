@@ -134,6 +134,9 @@ class GameFlowScreen(Watched[None]):
         self._opens_ahead = opens
         self._revealed_hook()  # as their Enter would (which then changes nothing)
         self.refresh_table()
+        # Textual's auto focus as the table resumes (a widget's focus restyles it, after
+        # the first frame), made now
+        self._update_auto_focus()
         # after its messages
         self.call_later(self._laid_out_ahead, actor, REVEAL_AHEAD_STEPS, then)
         return True
