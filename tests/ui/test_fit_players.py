@@ -15,7 +15,8 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import from_state, make_app, screen_text, table_fitted
 
-from bohnanza_tui.rules import Phase, new_game
+from bohnanza_tui.rules import Phase, legal_actions, new_game
+from bohnanza_tui.rules.actions import Plant
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session
 from bohnanza_tui.ui.app import BohnanzaApp
@@ -126,3 +127,30 @@ async def test_the_face_up_cards_are_whole_on_the_compact_table() -> None:
         assert table(app).has_class("-compact")
         assert cut_rows(app) == (0, 0)
         assert "t offers it in a trade" in screen_text(app)
+
+
+async def test_the_table_gives_way_before_the_cards_are_turned_up() -> None:
+    """Counted for phase 2 already in phase 1: the table gives way behind the privacy
+    screen, and the ``e`` that turns the cards up changes no layout."""
+    session = late_trade(5, 1)
+    state = session.state
+    while state.phase is Phase.TRADE:  # the next player's turn, in phase 1
+        session = Session(state)
+        player = RandomPlayer(random.Random(1), harvest_rate=0.0)
+        while session.state.phase is not Phase.PLANT or session.state.planted:
+            session.play(player.step(session.state))
+        state = session.state
+    plant = next(a for a in legal_actions(state, state.active) if isinstance(a, Plant))
+    session.play(plant)  # the first bean planted: e turns the cards up
+    app = make_app(from_state(session.state.copy()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        assert screen.has_class("-crowded")  # before anyone has taken the keyboard
+        await shown(pilot)
+        classes = set(screen.classes)
+        await pilot.press("e")
+        await table_fitted(pilot)
+        assert app.screen is screen and screen.hs.state.phase is Phase.TRADE
+        assert set(screen.classes) == classes
+        assert cut_rows(app) == (0, 0)

@@ -54,6 +54,9 @@ ROOMY_HEIGHT = 36
 TALL_HEIGHT = 46
 
 
+#: rows the face-up cards take on the board (a line and its border), for ``_fit_players``
+FACEUP_ROWS = 3
+
 #: what the side area shows, in the order ``v`` goes through them
 SIDE_VIEWS = ("log", "history", "map", "meters")
 
@@ -97,6 +100,8 @@ class TableView(SparesRepaint, GameFlowScreen):
         #: (``_fit_players``): 1 the board's beanometers off, 2 the players in a few lines
         #: each (the island map kept)
         self._crowded: tuple[tuple[int, int], int] = ((0, 0), 0)
+        #: the rows the beanometers by island type take on the board (Bohn Voyage)
+        self._meters_rows = 0
 
     #: set while the focus moves (see ``refresh``)
     _focus_moving = False
@@ -240,7 +245,9 @@ class TableView(SparesRepaint, GameFlowScreen):
             reference = self._panel("#reference")
             reference.border_title = _("Beanometers by island type")
             kinds = setup(self.hs.state).deck_kinds
-            reference.show_content(render.colony_beanometers(kinds))
+            meters = render.colony_beanometers(kinds)
+            reference.show_content(meters)
+            self._meters_rows = len(meters.plain.splitlines()) + 2  # and its border
         else:
             reference = self._panel("#reference")
             reference.border_title = _("Beanometers: beans → coins")
@@ -457,7 +464,10 @@ class TableView(SparesRepaint, GameFlowScreen):
         gave way stays so at this terminal size (a resize tries the larger layout again).
 
         Called after each layout, and counted from the panels' own heights: the players take
-        the rows the board (at most half the column) leaves them."""
+        the rows the board (at most half the column) leaves them. Outside phase 2 the board
+        is counted as phase 2 brings it (the face-up cards, and the beanometers where the
+        stylesheet shows them then): the table gives way before, most often unseen behind
+        a privacy screen, not at the ``e`` that turns the cards up."""
         if self.hs.state.mode is not Mode.VOYAGE or self.has_class("-compact"):
             return  # a small terminal's table is compact already
         size = (self.size.width, self.size.height)
@@ -468,11 +478,16 @@ class TableView(SparesRepaint, GameFlowScreen):
             return  # laid out before the beanometers left the board: the next layout counts
         column = self.query_one("#left").size.height
         need = sum(w.outer_size.height for w in self.query_one("#players").children if w.display)
-        rows = meters = 0
-        if board.display:
-            shown = [w for w in board.children if w.display]
-            rows = sum(w.outer_size.height for w in shown if w is not reference)
-            meters = reference.outer_size.height if reference in shown else 0
+        shown = [w for w in board.children if w.display] if board.display else []
+        rows = sum(w.outer_size.height for w in shown if w is not reference)
+        if not (board.display and self.query_one("#faceup").display):
+            rows += FACEUP_ROWS
+        if reference in shown:
+            meters = reference.outer_size.height
+        elif not crowded and self.has_class("-roomy"):  # on the board in phase 2
+            meters = self._meters_rows
+        else:
+            meters = 0
 
         def fits(board_rows: int) -> bool:
             return need + min(board_rows, column // 2) <= column
