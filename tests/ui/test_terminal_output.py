@@ -224,7 +224,12 @@ def differences(a: Terminal, b: Terminal) -> list[str]:
     return [f"row {y}: {a.rows()[y]!r} / {b.rows()[y]!r}" for y in rows]
 
 
-@pytest.mark.parametrize("size", [SIZE, (100, 30)])
+#: a size at which the five players of ``busy_voyage_position`` keep their larger panels
+#: (at 120x40 they do not fit: ``TableView._fit_players`` shows them in a few lines each)
+LARGER = (160, 50)
+
+
+@pytest.mark.parametrize("size", [LARGER, (100, 30)])
 async def test_after_every_key_the_terminal_shows_what_a_full_repaint_shows(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
@@ -233,7 +238,8 @@ async def test_after_every_key_the_terminal_shows_what_a_full_repaint_shows(
     move on the table, open and close dialogs (another screen paints meanwhile), the
     command line, the side area; on the tables of two sizes (the smaller compact).
 
-    (At 80x24, after ``v`` shows the island map in place of the whole log, the table's
+    (At 80x24, and once at 120x40 where these five players' panels go to a few lines each,
+    after ``v`` shows the island map in place of the whole log, the table's
     own full repaint shows the map's rows blank where its partial update painted them,
     with Textual's partial updates as with these: left for another round.)"""
     app = make_app(from_state(busy_voyage_position()))
@@ -244,12 +250,13 @@ async def test_after_every_key_the_terminal_shows_what_a_full_repaint_shows(
         await press(pilot, "enter")
         written.start()
         await settled(pilot)
+        assert app.screen.has_class("-compact") is (size != LARGER)
         assert not differences(written.terminal, written.repainted())
         for n, key in enumerate(keys):
             count = len(written.writes)
             await press(pilot, key)
             await settled(pilot)
-            if size == SIZE:  # (each key changes the screen; elsewhere a view may hide it)
+            if size == LARGER:  # (each key changes the screen; elsewhere a view may hide it)
                 assert len(written.writes) > count, (n, key)
             assert not differences(written.terminal, written.repainted()), (n, key)
 
