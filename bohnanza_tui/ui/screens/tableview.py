@@ -291,7 +291,7 @@ class TableView(SparesRepaint, GameFlowScreen):
         need = (
             36 + 2 * max(0, players - 3) if state.mode is Mode.VOYAGE else 36 if players >= 6 else 0
         )
-        crowded = self._crowded[1] if self._crowded[0] == (width, height) else 0
+        crowded = self._crowded_at((width, height))
         compact = width < COMPACT_WIDTH or height < max(COMPACT_HEIGHT, need) or crowded >= 2
         # room for the larger panel of the person at the keyboard
         roomy = not compact and height >= ROOMY_HEIGHT
@@ -456,6 +456,11 @@ class TableView(SparesRepaint, GameFlowScreen):
             self.side = "log"
             self._show_side()
 
+    def _crowded_at(self, size: tuple[int, int]) -> int:
+        """How far the table has given way at this terminal size (``_fit_players``)."""
+        at, crowded = self._crowded
+        return crowded if at == size else 0
+
     def _fit_players(self) -> None:
         """Bohn Voyage: no player's panel is cut, nor the face-up cards. Late in a game
         (harbors, ships, stores) the panels may need more rows than the terminal's size
@@ -471,7 +476,7 @@ class TableView(SparesRepaint, GameFlowScreen):
         if self.hs.state.mode is not Mode.VOYAGE or self.has_class("-compact"):
             return  # a small terminal's table is compact already
         size = (self.size.width, self.size.height)
-        crowded = self._crowded[1] if self._crowded[0] == size else 0
+        crowded = self._crowded_at(size)
         board = self.query_one("#board")
         reference = self.query_one("#reference")
         if crowded and reference.region:
