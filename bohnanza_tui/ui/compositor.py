@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.control import Control
-from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual._compositor import ChopsUpdate, Compositor, CompositorMap, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -46,6 +46,19 @@ class SpanCompositor(Compositor):
     def __init__(self) -> None:
         super().__init__()
         self.shown: ShownPieces = {}
+
+    @property
+    def full_map(self) -> CompositorMap:
+        """Textual's, with what is made from the widgets' places made anew with it: Textual
+        makes the map anew (when a widget it has not placed asks for a paint, or after a
+        scroll laid out only the widgets in view) and kept the cuts made from the old places;
+        a piece was then cut at a widget's old edge (with a scrollbar placed since: a full
+        repaint showed the island map's rows blank)."""
+        if self._full_map_invalidated:
+            self._cuts = None
+            self._layers = None
+            self._layers_visible = None
+        return Compositor.full_map.fget(self)  # type: ignore[attr-defined]
 
     def forget(self) -> None:
         """Something else paints the screen: send every piece whole until it is known again."""

@@ -339,3 +339,28 @@ async def test_kept_renders_are_what_a_new_render_gives() -> None:
                 assert painted[: len(fresh)] == fresh, (key, widget.id)
                 kept += len(widget._rendered or {})
         assert kept > 20  # the renders were kept
+
+
+async def test_the_cuts_are_made_anew_with_the_map_of_the_widgets_places() -> None:
+    """Textual makes its map of the widgets' places anew when a widget it has not placed
+    asks for a paint; the cuts of each line (where a widget's piece begins and ends) were
+    left as the old places gave them, and a repaint cut the pieces at old edges (it showed
+    the island map's rows blank). The table's compositor makes them anew with the map."""
+    from bohnanza_tui.ui.compositor import SpanCompositor
+
+    app = make_app(from_state(busy_voyage_position()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter", "v", "v")  # the island map, in the side area
+        compositor = app.screen._compositor
+        assert isinstance(compositor, SpanCompositor)
+        bar = app.screen.query_one("#side-more").vertical_scrollbar
+        assert bar.display and bar in compositor.visible_widgets
+        x, lines = bar.region.right, list(bar.region.line_range)  # (where the bar ends)
+        assert lines and all(x in compositor.cuts[y] for y in lines)
+        # the map as it was before the scrollbar came, with the cuts made from it
+        compositor._full_map = {w: g for w, g in compositor._full_map.items() if w is not bar}
+        compositor._visible_widgets = compositor._cuts = None
+        assert not any(x in compositor.cuts[y] for y in lines)
+        compositor._full_map_invalidated = True  # (a widget not placed asked for a paint)
+        assert bar in compositor.full_map
+        assert all(x in compositor.cuts[y] for y in lines)

@@ -145,7 +145,9 @@ class TableView(SparesRepaint, GameFlowScreen):
         self._laying_out, self._paint_held = True, False
         try:
             super()._refresh_layout(size, scroll)
-            if self._scrollbars() != bars:
+            # (by widget: the log hidden with its scrollbar and the island map shown with one
+            # in its place read the same as a list, and the map's scrollbar went unplaced)
+            if any(bars.get(w, (False, False)) != shown for w, shown in self._scrollbars().items()):
                 super()._refresh_layout(size, scroll)
         finally:
             self._laying_out = False
@@ -165,12 +167,13 @@ class TableView(SparesRepaint, GameFlowScreen):
                 widget._repaint_required = True  # not painted now: as Textual does it
                 widget.check_idle()
 
-    def _scrollbars(self) -> list[tuple[bool, bool]]:
-        return [
-            (w.show_vertical_scrollbar, w.show_horizontal_scrollbar)
+    def _scrollbars(self) -> dict[Widget, tuple[bool, bool]]:
+        """The scrollbars of the widgets laid out (a widget not laid out shows none)."""
+        return {
+            w: (w.show_vertical_scrollbar, w.show_horizontal_scrollbar)
             for w, _geometry in self._compositor.layers
             if w.is_scrollable
-        ]
+        }
 
     def _compositor_refresh(self) -> None:
         if self._laying_out:
