@@ -237,8 +237,14 @@ async def settled(pilot: Pilot[None]) -> None:
 
 def differences(a: Terminal, b: Terminal) -> list[str]:
     """The rows where two terminals differ, as both show them (empty: none)."""
-    rows = [y for y in range(len(a.cells)) if a.cells[y] != b.cells[y]]
-    return [f"row {y}:\n  shown     {a.rows()[y]!r}\n  repainted {b.rows()[y]!r}" for y in rows]
+    out = []
+    for y in [y for y in range(len(a.cells)) if a.cells[y] != b.cells[y]]:
+        x = next(x for x, (c, d) in enumerate(zip(a.cells[y], b.cells[y], strict=True)) if c != d)
+        out.append(
+            f"row {y}:\n  shown     {a.rows()[y]!r}\n  repainted {b.rows()[y]!r}"
+            f"\n  first at column {x}: {a.cells[y][x]!r} / {b.cells[y][x]!r}"
+        )
+    return out
 
 
 #: a size at which the five players of ``busy_voyage_position`` keep their larger panels
