@@ -144,6 +144,7 @@ async def test_the_whole_log_gives_the_players_their_rows_back_at_the_hand_over(
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.side == "history"
+        assert "Whole log  v: Beanometers" in screen_text(app)  # (the log's title says which)
         await step(pilot, "p", "p", "e", "e")
         assert table.side == "history"  # Ann's turn goes on: her view stays
         await step(pilot, "p", "p")
@@ -151,6 +152,7 @@ async def test_the_whole_log_gives_the_players_their_rows_back_at_the_hand_over(
         await step(pilot, "space", "enter")
         assert "Bob's hand" in screen_text(app)
         assert table.side == "log"
+        assert "Log  v: Whole log" in screen_text(app)
         shown_whole(app, table.query_one("#player-big"))
 
 

@@ -347,7 +347,8 @@ class TableView(SparesRepaint, GameFlowScreen):
             self.set_class(self.side == view, f"-side-{view}")
         hint = _("v: {what}").format(what=after)
         log = self.query_one(EventLog)
-        log.border_title = Content.assemble(names["log"], ("  " + hint, "$foreground-muted"))
+        shown = names["history" if self.side == "history" else "log"]
+        log.border_title = Content.assemble(shown, ("  " + hint, "$foreground-muted"))
         more = self.query_one("#side-more")
         more.border_title = Content.assemble(names[self.side], ("  " + hint, "$foreground-muted"))
         state = self.hs.state
