@@ -57,9 +57,17 @@ screen one | grep -q "'s hand" && { echo "FAIL: a hand shows behind the privacy 
 keys one Enter
 wait_for one "Ann's hand: ▶1"
 wait_for one "Phase 1 · plant"
+touch "$work/before-plant"
 keys one p
 wait_for one "on field 1."
 before=$(screen one | grep -o "Ann plants [a-z-]* on field 1\.")
+# the autosave follows the move's frame (at most 0.25 s later on an idle machine): wait for it
+deadline=$((SECONDS + 30))
+until [ -n "$(find "$XDG_DATA_HOME" -type f -name autosave.json -newer "$work/before-plant" 2>/dev/null)" ]; do
+    if ((SECONDS > deadline)); then echo "FAIL: the plant was never saved" >&2; exit 1; fi
+    sleep 0.1
+done
+echo "ok: the plant is saved"
 
 # 3. kill the app without any clean exit, then resume
 pid=$(tm display-message -p -t game:one '#{pane_pid}')
