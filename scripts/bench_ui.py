@@ -279,14 +279,14 @@ async def _cpu_keys(
             for _ in range(max(1, rounds // 3) if steps else 0):
                 for step in steps:
                     if step.typed:
-                        for char in step.key:
-                            driver.send_message(pilot_key("space" if char == " " else char))
+                        for name in pilot_keys(step):
+                            driver.send_message(pilot_key(name))
                             await asyncio.sleep(0.02)
                         await asyncio.sleep(SETTLE)
                     elif step.label:
-                        await key(PILOT_KEYS.get(step.key, step.key), "hand-over", step.label)
+                        await key(pilot_keys(step)[0], "hand-over", step.label)
                     else:
-                        driver.send_message(pilot_key(PILOT_KEYS.get(step.key, step.key)))
+                        driver.send_message(pilot_key(pilot_keys(step)[0]))
                         await asyncio.sleep(SETTLE)
                     if step.expect is not None:
                         await _shows(app, step.expect)
@@ -336,6 +336,13 @@ PILOT_KEYS = {
     "F2": "f2",
     ":": "colon",
 }
+
+def pilot_keys(step: Step) -> list[str]:
+    """A step's keys as a pilot names them: its text typed, a character at a time, or its key."""
+    if step.typed:
+        return ["space" if char == " " else char for char in step.key]
+    return [PILOT_KEYS.get(step.key, step.key)]
+
 
 #: pilot key names as the tmux run names them
 CPU_KEYS = {

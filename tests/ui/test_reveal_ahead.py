@@ -312,14 +312,6 @@ async def test_other_keys_on_the_bidders_privacy_screen_keep_their_hand_hidden(
 # -- a late game: the log scrolled ahead too ------------------------------------------
 
 
-def bench_keys(step: Any) -> list[str]:
-    """A key of the benchmark's hand-overs (tmux's names, or text typed) as a pilot's."""
-    if step.typed:
-        return ["space" if c == " " else c for c in step.key]
-    names = {":": "colon", "Enter": "enter", "Space": "space", "Tab": "tab", "Right": "right"}
-    return [names.get(step.key, step.key.lower() if len(step.key) > 1 else step.key)]
-
-
 async def test_in_a_late_game_each_hand_over_enter_sends_one_frame(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -342,7 +334,7 @@ async def test_in_a_late_game_each_hand_over_enter_sends_one_frame(
         checked = []
         for step in steps:
             if not step.label.startswith("Enter"):
-                await press(pilot, *bench_keys(step))
+                await press(pilot, *bench_ui.pilot_keys(step))
                 await settled(pilot)  # type: ignore[arg-type]
                 continue
             await pilot.pause(0.4)  # the work ahead
