@@ -24,7 +24,6 @@ Two ways to pick a language, and they differ on purpose:
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
 from pathlib import Path
 
 from bohnanza_tui.resources import assets_path
@@ -45,10 +44,8 @@ __all__ = [
     "choose_language",
     "current_language",
     "locale_dir",
-    "msgid_lookup",
     "native_name",
     "ngettext",
-    "on_language_change",
     "set_language",
 ]
 
@@ -63,7 +60,6 @@ def locale_dir() -> Path | None:
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language: str | None = None
-_listeners: list[Callable[[Callable[[str], str]], None]] = []
 
 
 class UnknownLanguage(ValueError):
@@ -126,7 +122,6 @@ def set_language(lang: str | None, localedir: Path | None = None) -> None:
     player's choice use `choose_language`, which refuses unknown languages.
     """
     global _translation, _language
-    previous = msgid_lookup()
     directory = localedir if localedir is not None else locale_dir()
     languages = _languages(lang) if lang else None
     if directory is None or (languages is not None and _base(languages[0]) == ENGLISH):
@@ -136,8 +131,6 @@ def set_language(lang: str | None, localedir: Path | None = None) -> None:
             DOMAIN, str(directory), languages=languages, fallback=True
         )
     _language = lang or None
-    for listener in _listeners:
-        listener(previous)
 
 
 def current_language() -> str:
@@ -149,40 +142,6 @@ def current_language() -> str:
     if _language and isinstance(_translation, gettext.GNUTranslations):
         return _base(_language)
     return ENGLISH
-
-
-def msgid_lookup() -> Callable[[str], str]:
-    """A function from a text translated now back to its message id (the text if none).
-
-    Used to translate again texts that were translated once and kept (key
-    descriptions fixed when a module was imported) after the language changes.
-    A text is recognised by identity first: ``_`` hands out the catalog's own
-    string, so two messages with the same translation ("Undo" and "Back" are
-    both "Zurück") still lead back to their own ids.
-    """
-    catalog = getattr(_translation, "_catalog", None)
-    if not catalog:
-        return lambda text: text
-    by_identity: dict[int, str] = {}
-    by_value: dict[str, str] = {}
-    for key, value in catalog.items():
-        if isinstance(key, str) and key and isinstance(value, str):
-            by_identity[id(value)] = key
-            by_value.setdefault(value, key)
-
-    def msgid_of(text: str) -> str:
-        found = by_identity.get(id(text))
-        if found is not None and catalog.get(found) is text:  # the catalog keeps it alive
-            return found
-        return by_value.get(text, text)
-
-    return msgid_of
-
-
-def on_language_change(listener: Callable[[Callable[[str], str]], None]) -> None:
-    """Call ``listener(msgid_of)`` after every switch; ``msgid_of`` undoes the old language."""
-    if listener not in _listeners:
-        _listeners.append(listener)
 
 
 def _(msgid: str) -> str:

@@ -146,15 +146,14 @@ async def key_to_table(presses: int, seed: int = 11) -> list[float]:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        screen = app.screen
         painted: list[float] = []
-        refresh = screen._compositor_refresh
+        hook = app.post_display_hook
 
         def stamped() -> None:  # the moment the screen's update went out to the terminal
-            refresh()
+            hook()
             painted.append(time.perf_counter())
 
-        screen._compositor_refresh = stamped  # type: ignore[method-assign]
+        app.post_display_hook = stamped  # type: ignore[method-assign]
         for i in range(presses):
             key = "1" if i % 2 == 0 else "u"
             await pilot.pause()
@@ -188,7 +187,7 @@ async def cpu_position(
     session = loads(text)
     app = BohnanzaApp(session, autosave=home / "autosave.json", bot_factory=None)
     collector.relax()  # the garbage collector as ``run_app`` (the command) sets it
-    app.ahead = True
+    app.settle_gc = True
     frames: list[float] = []
     hook = app.post_display_hook  # (the app's own: it times the autosave after the frame)
 
@@ -222,18 +221,12 @@ async def _cpu_keys(
     async with app.run_test(size=(120, 40)):
         driver = app._driver
         assert driver is not None
-        from bohnanza_tui.ui.driver import EscapeDriver
-
         sent: list[int] = []
 
-        class Terminal:  # what the terminal driver's writer thread would send
-            def write(self, data: str) -> None:
-                sent.append(len(data.encode()))
+        def write(data: str) -> None:  # what the terminal driver would send (then dropped)
+            sent.append(len(data.encode()))
 
-        # the terminal driver's work on each frame (its ``write``; the text is dropped)
-        terminal = EscapeDriver.__new__(EscapeDriver)
-        terminal._writer_thread = Terminal()  # type: ignore[assignment]
-        driver.write = terminal.write  # type: ignore[method-assign]
+        driver.write = write  # type: ignore[method-assign]
 
         async def key(k: str, group: str, label: str = "") -> None:
             # idle first (an idle app costs no CPU); the key goes in as the driver sends it

@@ -342,8 +342,10 @@ def test_the_home_island_and_counts_are_shown_in_the_language(lang: str) -> None
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_key_labels_return_to_their_own_message_after_a_switch(lang: str) -> None:
-    """Two keys whose labels read the same in a language keep their own English label."""
+def test_key_labels_stay_message_ids_and_show_translated(lang: str) -> None:
+    """The bindings name their keys by message id, whatever the language: the key bar
+    translates them as it shows them (``KeyBar._chips``), so a switch needs nothing redone,
+    and two keys whose labels read the same in a language keep their own."""
     from bohnanza_tui.ui.screens.table import TableScreen
 
     def labels() -> dict[str, str]:
@@ -351,7 +353,9 @@ def test_key_labels_return_to_their_own_message_after_a_switch(lang: str) -> Non
 
     english = labels()
     i18n.choose_language(lang)
-    translated = labels()
-    assert translated == {action: i18n._(text) for action, text in english.items()}
-    i18n.choose_language("en")
-    assert labels() == english
+    try:
+        assert labels() == english
+        translated = {action: i18n._(text) for action, text in english.items()}
+        assert sum(translated[a] != english[a] for a in english) > len(english) // 2
+    finally:
+        i18n.choose_language("en")

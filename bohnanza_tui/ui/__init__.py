@@ -7,12 +7,8 @@ runs (``run_app``), so the command line starts fast for its other commands.
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from bohnanza_tui.i18n import on_language_change
 
 if TYPE_CHECKING:
     from bohnanza_tui.rules.save import Session
@@ -21,17 +17,6 @@ __all__ = ["ESCDELAY", "run_app"]
 
 #: ms the app waits after Escape for the rest of a key sequence, unless ESCDELAY is set
 ESCDELAY = 25
-
-
-def _language_changed(msgid_of: Callable[[str], str]) -> None:
-    # key descriptions were translated when their modules were imported (see .language)
-    if "textual.dom" in sys.modules:
-        from .language import retranslate_classes
-
-        retranslate_classes(msgid_of)
-
-
-on_language_change(_language_changed)
 
 
 def run_app(session: Session | None = None, save_path: Path | None = None) -> int:
@@ -50,7 +35,7 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
 
     collector.relax()  # fewer, shorter pauses of the garbage collector (see .collector)
     app = BohnanzaApp(session=session, save_path=save_path)
-    app.ahead = True
+    app.settle_gc = True
     app.run()
     note = app.farewell()
     if note:

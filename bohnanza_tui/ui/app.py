@@ -19,7 +19,6 @@ import shutil
 import sys
 import threading
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,14 +29,13 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.timer import Timer
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.modes import DEFAULT_OFFERS
 from bohnanza_tui.resources import assets_path, autosave_path
 
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
-    from textual.driver import Driver
 
     from bohnanza_tui.modes import OfferFrequency
     from bohnanza_tui.rules.save import Session
@@ -61,15 +59,8 @@ PRELOAD_AFTER = 0.2
 #: from the move itself at the latest
 SAVE_AFTER_FRAME = 0.01
 SAVE_AT_THE_LATEST = 0.25
-#: seconds from a frame to the work ahead for the next key (``_ahead_due``): after the
-#: autosave; another frame within it puts it off
-AHEAD_AFTER_FRAME = 0.015
-
-#: the stylesheets the set-up screen uses, read at start
-SETUP_STYLES = ("app.tcss", "setup.tcss")
-#: the other screens' stylesheets: started on the set-up screen, the app reads them once
-#: that screen has shown (their rules reach none of its widgets), or when a screen is pushed
-LATER_STYLES = ("table.tcss", "dialogs.tcss", "privacy.tcss", "end.tcss")
+#: the stylesheets, one per screen (``assets/styles``)
+STYLE_FILES = ("app.tcss", "setup.tcss", "table.tcss", "dialogs.tcss", "privacy.tcss", "end.tcss")
 
 
 def _load_game_modules() -> None:
@@ -95,9 +86,6 @@ def resume_command(argv0: str | None = None) -> str:
         return f"{shlex.quote(program)} resume"
     return f"{shlex.quote(sys.executable)} -m bohnanza_tui resume"
 
-
-#: seconds after the dialogs are built ahead by which they are (``_settle``)
-SETTLE_AFTER = 1.0
 
 #: a resumed game's log shows at most this many lines of what happened before
 PAST_LINES = 400
@@ -174,15 +162,14 @@ class BohnanzaApp(App[int]):
     #: notices stay 3 s (Textual's default is 5): the log keeps everything they said
     NOTIFICATION_TIMEOUT = 3
     #: every stylesheet is read once (pushing a screen never re-parses CSS); the paths are
-    #: absolute so that subclasses elsewhere (tests, benchmarks) find them too. Started on
-    #: the set-up screen, the app reads the others once it has shown (``_read_later``).
-    CSS_PATH = [STYLES / name for name in (*SETUP_STYLES, *LATER_STYLES)]
+    #: absolute so that subclasses elsewhere (tests, benchmarks) find them too.
+    CSS_PATH = [STYLES / name for name in STYLE_FILES]
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [
-        Binding("question_mark,f1", "help", _("Help"), key_display="?"),
-        Binding("ctrl+s", "save", _("Save"), show=False),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("ctrl+s", "save", N_("Save"), show=False),
         # priority: quits from every dialog too (a modal screen stops the other app keys)
-        Binding("ctrl+q", "quit", _("Quit"), show=False, priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -208,36 +195,11 @@ class BohnanzaApp(App[int]):
         self._save_due = False
         #: the autosave is to be written shortly after the frame just displayed
         self._save_timer: Timer | None = None
-        #: the work ahead for the next key is due shortly after that (``_ahead_due``)
-        self._ahead_timer: Timer | None = None
         #: for a person at the keyboard (the ``bohnanza`` command, ``run_app``; not the
-        #: tests, which start hundreds of apps): once a table shows, its dialogs are built
-        #: ahead and the garbage collector settles (``_settle``)
-        self.ahead = False
-        #: the stylesheets left to read once the set-up screen has shown (``_read_later``)
-        self._later_styles: list[Path] = []
-        if session is None:  # about a quarter of the CSS the first frame would wait for
-            self._later_styles = [p for p in self.css_path if p.name in LATER_STYLES]
-            self.css_path = [p for p in self.css_path if p not in self._later_styles]
-        self._translate_palette_key()
+        #: tests, which start hundreds of apps): once a table shows, what exists is left
+        #: out of later garbage collections (``collector.settle``)
+        self.settle_gc = False
 
-    def get_driver_class(self) -> type[Driver]:
-        """Textual's driver for the platform; on Linux and macOS one that reports a lone
-        Escape when ``ESCDELAY`` says, not up to 100 ms later (see ``.driver``)."""
-        driver = super().get_driver_class()
-        if driver.__name__ == "LinuxDriver" and driver.__module__ == "textual.drivers.linux_driver":
-            from .driver import EscapeDriver
-
-            return EscapeDriver
-        return driver
-
-    def _translate_palette_key(self) -> None:
-        """Textual adds the command palette's key with an English label: translate it."""
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                replace(b, description=_("palette")) if b.action == "command_palette" else b
-                for b in bindings
-            ]
 
     # -- screens ----------------------------------------------------------------------
 
@@ -255,26 +217,6 @@ class BohnanzaApp(App[int]):
             # once the set-up screen has settled: its first frames don't share the CPU
             self.call_after_refresh(self.set_timer, PRELOAD_AFTER, self._preload)
 
-    def _read_later(self) -> None:
-        """Read the stylesheets the set-up screen went without (see ``LATER_STYLES``).
-
-        Its widgets are styled again, as Textual does when it reads a screen's
-        stylesheets: nothing changes for them, so nothing is repainted.
-        """
-        later, self._later_styles = self._later_styles, []
-        if not later:
-            return
-        self.css_path = [*self.css_path, *later]
-        for path in later:
-            self.stylesheet.read(path)
-        self.stylesheet.reparse()
-        self.stylesheet.update(self)
-
-    def _load_screen_css(self, screen: Screen[Any]) -> None:
-        # every screen after the set-up screen (a dialog, the table) finds all the rules read
-        self._read_later()
-        super()._load_screen_css(screen)
-
     def _preload(self) -> None:
         """Load what a game needs while the set-up screen is filled in, so Start doesn't stall.
 
@@ -282,7 +224,6 @@ class BohnanzaApp(App[int]):
         (thread workers run in the event loop's executor, which is joined on exit).
         Pressing Start before it is done is fine: the import completes on the main thread.
         """
-        self._read_later()
         threading.Thread(target=_load_game_modules, name="preload-game", daemon=True).start()
 
     def _setup_screen(self) -> Screen[Any]:
@@ -363,27 +304,12 @@ class BohnanzaApp(App[int]):
         self.call_after_refresh(self._settle)
 
     def _settle(self) -> None:
-        """The table has shown, most often under the privacy screen ("Pass the keyboard
-        to..."), which a person reads before pressing Enter. For a person at the keyboard
-        (``ahead``): leave what exists out of later garbage collections (see
-        ``collector``), and build the dialogs the table opens most, so that the first
-        opening of each is as quick as the next (they compose, lay out and paint unseen in
-        their own tasks, about 300 ms of CPU in all, before the table's keys). Once they
-        are built, they are left out of the collections too."""
-        if not self.ahead:
-            return
-        from . import collector
-        from .screens.choice import ChoiceScreen
-        from .screens.help import HelpScreen
-        from .screens.trade import OfferBuilder
+        """The table has shown (most often under the privacy screen, which a person reads
+        before pressing Enter): leave what exists out of later garbage collections."""
+        if self.settle_gc:
+            from . import collector
 
-        collector.settle()
-        HelpScreen.prebuild(self)
-        ChoiceScreen.prebuild(self, "", [])
-        if self.session is not None:
-            state = self.session.state
-            OfferBuilder.prebuild(self, state, state.active)
-        self.set_timer(SETTLE_AFTER, partial(collector.settle, collect=False))
+            collector.settle()
 
     def opening_lines(self) -> list[str]:
         session = self.session
@@ -442,7 +368,7 @@ class BohnanzaApp(App[int]):
         if self._save_due:
             return
         self._save_due = True
-        if self.is_running and not self._exit:
+        if self.is_running:
             self.set_timer(SAVE_AT_THE_LATEST, self._autosave_due)
         else:
             self._autosave_due()
@@ -453,27 +379,6 @@ class BohnanzaApp(App[int]):
                 self._save_timer = self.set_timer(SAVE_AFTER_FRAME, self._autosave_due)
             else:
                 self._save_timer.reset()
-        if self.ahead and self.hotseat is not None:  # after the last frame of a key's answer
-            if self._ahead_timer is None:
-                self._ahead_timer = self.set_timer(AHEAD_AFTER_FRAME, self._ahead_due)
-            else:
-                self._ahead_timer.reset()
-
-    def _ahead_due(self) -> None:
-        """The screen has shown what a key did and waits: get ready for the next key."""
-        if self._ahead_timer is not None:
-            self._ahead_timer.stop()
-            self._ahead_timer = None
-        from .screens.flow import GameFlowScreen
-
-        stack = self.screen_stack
-        if stack and isinstance(stack[-1], GameFlowScreen) and not self._exit:
-            screen = stack[-1]
-            screen.tint_ahead()  # the table beneath the next dialog (a list, the help)
-            # while ``t`` may open the offer dialog (after ``e`` the next key is often
-            # ``t``), its work goes first: the lists and the help after it
-            if not screen.trade_ahead(then=screen.lists_ahead):
-                screen.lists_ahead()  # the harvest and the buy list, the help
 
     def _autosave_due(self) -> None:
         if self._save_timer is not None:

@@ -10,8 +10,7 @@ a few milliseconds:
   the older generations less often (Python's rule that a full collection waits
   until a quarter of the old objects are new still holds);
 - ``settle``: once the table shows, what exists then (the modules, Textual, the
-  stylesheet, the table), and again once its dialogs are built, is left out of every
-  later collection (``gc.freeze``): a full collection then looks at what came later
+  stylesheet, the table) is left out of every later collection (``gc.freeze``): a full collection then looks at what came later
   only.
 
 Only the ``bohnanza`` command does this (``run_app``): the tests run many apps in
@@ -31,11 +30,9 @@ def relax() -> None:
     gc.set_threshold(YOUNG, 10, 10)
 
 
-def settle(collect: bool = True) -> None:
-    """Leave the objects that exist now out of later collections; first (``collect``) a
-    young collection (the youngest two generations only: tens of milliseconds at most)
-    frees what is already garbage. Without it, freezing costs nothing, and what garbage
-    there is stays (once: what a second of the app leaves)."""
-    if collect:
-        gc.collect(1)
+def settle() -> None:
+    """Leave the objects that exist now out of later collections; first a young collection
+    (the youngest two generations only: tens of milliseconds at most) frees what is
+    already garbage."""
+    gc.collect(1)
     gc.freeze()

@@ -6,8 +6,6 @@ A light module: the set-up screen uses it before the rules core is loaded.
 from __future__ import annotations
 
 from textual.content import Content
-from textual.strip import Strip
-from textual.visual import Visual
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
@@ -75,34 +73,7 @@ class KeyBar(Static):
         shown = Content("\n").join(lines)
         if shown != self._shown:  # the same keys again (a screen suspended, resumed): no paint
             self._shown = shown
-            self._shown_key = (shown.plain, tuple(shown.spans))
             self.update(shown, layout=False)
-
-    #: what the bar shows, as a key (Content's == compares the text only)
-    _shown_key: object = None
-    #: the last few bars rendered, by what they show and how (a move and its undo, back and forth)
-    _rendered: dict[object, list[Strip]] | None = None
-
-    def render_line(self, y: int) -> Strip:
-        key = (
-            self._shown_key,
-            self.size,
-            self.visual_style,
-            self.styles._cache_key,
-            self.app.theme,
-        )
-        if self._rendered is None:
-            self._rendered = {}
-        lines = self._rendered.pop(key, None)
-        if lines is None:
-            width, height = self.size
-            lines = Visual.to_strips(self, self.visual, width, height, self.visual_style)
-            if len(self._rendered) >= 4:
-                del self._rendered[next(iter(self._rendered))]
-        self._rendered[key] = lines
-        if y < len(lines):
-            return lines[y]
-        return Strip.blank(self.size.width, self.visual_style.rich_style)
 
     def _chips(self, short: bool, dimmed: bool = True) -> tuple[list[Content], Content | None]:
         parts: list[Content] = []
@@ -126,7 +97,8 @@ class KeyBar(Static):
             target = (
                 "app" if namespace is self.app else "screen" if namespace is self.screen else None
             )
-            description = binding.description
+            # (the bindings name their keys by msgid: translated as shown, in the language in use)
+            description = _(binding.description)
             if short:
                 description = _(short_names.get(binding.action, "")) or description.split()[0]
             if binding.action in refused:

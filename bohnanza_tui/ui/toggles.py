@@ -23,7 +23,7 @@ from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_
 
 if TYPE_CHECKING:
     from .checks import CheckList as CheckList
@@ -111,9 +111,9 @@ class RadioList(Widget, can_focus=True):
         "radio-list--hover",
     }
     BINDINGS = [
-        Binding("down,right", "move(1)", _("Next"), show=False),
-        Binding("enter,space", "choose", _("Choose"), show=False),
-        Binding("up,left", "move(-1)", _("Previous"), show=False),
+        Binding("down,right", "move(1)", N_("Next"), show=False),
+        Binding("enter,space", "choose", N_("Choose"), show=False),
+        Binding("up,left", "move(-1)", N_("Previous"), show=False),
     ]
 
     compact: reactive[bool] = reactive(False, toggle_class="-textual-compact")
@@ -224,8 +224,8 @@ class Cycle(Static, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("right,space,enter", "step(1)", _("Next"), show=False),
-        Binding("left", "step(-1)", _("Previous"), show=False),
+        Binding("right,space,enter", "step(1)", N_("Next"), show=False),
+        Binding("left", "step(-1)", N_("Previous"), show=False),
     ]
 
     class Changed(Message):

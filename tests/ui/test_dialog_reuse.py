@@ -64,30 +64,11 @@ async def test_the_same_list_twice_in_a_row_is_two_dialogs_when_the_first_still_
         assert [e.split(". ")[1] for e in entries(app)] == ["Ann", "Bob", "Cy"]
 
 
-async def test_opening_a_dialog_lays_out_neither_the_table_nor_the_dialog_again() -> None:
-    """Textual sends a newly pushed screen a Resize of the size it was just laid out at,
-    which laid out the dialog and the table beneath once more: a dialog skips it."""
+async def test_a_resize_reaches_the_dialog_and_the_table_beneath() -> None:
     app = make_app(classic())
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p")
-        layouts: dict[str, int] = {}
-        refresh_layout = Screen._refresh_layout
-
-        def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
-            name = type(screen).__name__
-            layouts[name] = layouts.get(name, 0) + 1
-            refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
-
-        Screen._refresh_layout = counted  # type: ignore[method-assign]
-        try:
-            await press(pilot, "h")
-            await pilot.pause(0.2)
-        finally:
-            Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+        await press(pilot, "enter", "p", "h")
         assert isinstance(app.screen, ChoiceScreen)
-        assert layouts.get("TableScreen", 0) == 0
-        assert layouts.get("ChoiceScreen", 0) <= 2  # its first layout, and its lists' sizes
-        # a real resize still reaches both
         await pilot.resize_terminal(110, 38)
         await pilot.pause()
         assert app.screen.size == (110, 38)
@@ -114,49 +95,20 @@ async def test_the_help_opened_again_starts_at_the_top() -> None:
 async def test_the_command_leaves_the_shown_table_out_of_later_garbage_collections(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bohnanza_tui.ui import app as app_module
     from bohnanza_tui.ui import collector
 
     settled: list[bool] = []
-    monkeypatch.setattr(collector, "settle", lambda collect=True: settled.append(collect))
-    monkeypatch.setattr(app_module, "SETTLE_AFTER", 0.05)
+    monkeypatch.setattr(collector, "settle", lambda: settled.append(True))
     for command in (False, True):
         app = make_app(classic())
-        app.ahead = command  # set by run_app, the ``bohnanza`` command
+        app.settle_gc = command  # set by run_app, the ``bohnanza`` command
         async with app.run_test(size=SIZE) as pilot:
             for _ in range(100):
                 await pilot.pause(0.05)
-                if len(settled) == 2:
+                if settled:
                     break
             assert isinstance(app.screen, Screen)
-        # at once (with a young collection), and again once the dialogs are built
-        assert settled == ([True, False] if command else [])
-
-
-async def test_the_dialogs_are_built_ahead_and_their_first_opening_shows_this_position(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from bohnanza_tui.ui import collector
-
-    monkeypatch.setattr(collector, "settle", lambda collect=True: None)  # not in a test run
-    session = classic()
-    app = make_app(session)
-    app.ahead = True  # as the ``bohnanza`` command runs it
-    async with app.run_test(size=SIZE) as pilot:
-        names = [f"{name}-0" for name in ("ChoiceScreen", "HelpScreen", "OfferBuilder")]
-        for _ in range(200):  # the table shows; the dialogs are built meanwhile
-            await pilot.pause(0.05)
-            if all(app.is_screen_installed(n) and app.get_screen(n).is_mounted for n in names):
-                break
-        kept = {name: app.get_screen(f"{name}-0") for name in ("ChoiceScreen", "HelpScreen")}
-        assert all(screen.is_mounted for screen in kept.values())
-        await press(pilot, "enter", "p", "h")
-        assert app.screen is kept["ChoiceScreen"]
-        assert entries(app) == ["1. field 1: 1 × ○ wax → sells for 0"]
-        assert "Harvest which field?" in screen_text(app)
-        await press(pilot, "escape", "question_mark")
-        assert app.screen is kept["HelpScreen"]
-        assert "How to play Bohnanza" in screen_text(app)
+        assert settled == ([True] if command else [])
 
 
 def offer_state(app: object) -> tuple[list[tuple[str, bool]], list[str], str]:
@@ -224,41 +176,6 @@ async def test_a_donation_is_a_dialog_of_its_own_shape() -> None:
         assert isinstance(app.screen, OfferBuilder) and app.screen is not offer
         assert not app.screen.query("#want")
         assert "Donate — Ann" in screen_text(app)
-
-
-async def test_a_dialog_paints_the_table_beneath_once_as_it_opens() -> None:
-    """Textual asks the screen beneath to repaint whole when a dialog is pushed, and the
-    table's key bar repainted its unchanged keys: each made the dialog paint its dim
-    background (the whole table, tinted) once more."""
-    from bohnanza_tui.ui.screens.modal import TintedScreen
-
-    app = make_app(classic())
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "h", "escape")
-        painted = 0
-        render = TintedScreen._render
-
-        def counted(visual: TintedScreen, *args: object) -> object:
-            nonlocal painted
-            painted += 1
-            return render(visual, *args)  # type: ignore[arg-type]
-
-        TintedScreen._render = counted  # type: ignore[method-assign,assignment]
-        try:
-            await press(pilot, "h")
-            await pilot.pause(0.3)
-        finally:
-            TintedScreen._render = render  # type: ignore[method-assign]
-        assert isinstance(app.screen, ChoiceScreen)
-        # once at most (none: the table unchanged since the last list, its tint kept)
-        assert painted <= 1
-        # a change beneath still shows: a line in the table's log while the list is open
-        from bohnanza_tui.ui.widgets import EventLog
-
-        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-        table.query_one(EventLog).add_events(["A line written beneath."])
-        await pilot.pause(0.3)
-        assert "A line written beneath." in screen_text(app)
 
 
 async def test_a_dialog_made_in_another_language_is_not_shown_again() -> None:

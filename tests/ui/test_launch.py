@@ -110,32 +110,6 @@ def test_start_works_while_the_rules_still_load(tmp_path: Path) -> None:
     assert report == {"screen": "PrivacyScreen", "started": True}  # three people: pass the keyboard
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_the_set_up_screen_shows_in_one_frame(
-    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Laid out and painted once: the one frame the terminal gets is the screen as it stays."""
-    from textual._compositor import Compositor
-
-    frames: list[str] = []
-    render_update = Compositor.render_update
-
-    def recorded(self: Compositor, *args: Any, **kwargs: Any) -> Any:
-        update = render_update(self, *args, **kwargs)
-        if update is not None:  # something went to the terminal: the screen as it was then
-            frames.append("\n".join(strip.text for strip in self.render_strips()))
-        return update
-
-    monkeypatch.setattr(Compositor, "render_update", recorded)
-    started = app.BohnanzaApp(autosave=None)
-    async with started.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.3)
-        final = "\n".join(strip.text for strip in started.screen._compositor.render_strips())
-    assert "Start (ctrl+n)" in final and "^n Start game" in final
-    assert frames == [final]
-
-
 def test_escape_closes_a_dialog_after_a_short_wait_unless_escdelay_says_otherwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -152,23 +126,3 @@ def test_escape_closes_a_dialog_after_a_short_wait_unless_escdelay_says_otherwis
     assert ESCDELAY < 100  # Textual's own wait
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_the_set_up_screen_is_styled_as_a_full_restyle_styles_it(
-    size: tuple[int, int],
-) -> None:
-    """Its widgets are styled once, as they are mounted (Textual styles them all again when
-    a screen first shows; the set-up screen restyles itself only): nothing differs from
-    the styles a restyle of every widget gives them."""
-
-    class Shown(app.BohnanzaApp):
-        def _preload(self) -> None:  # no later stylesheets, whose reading restyles all
-            pass
-
-    started = Shown(autosave=None)
-    async with started.run_test(size=size) as pilot:
-        await pilot.pause()
-        assert started._later_styles
-        nodes = list(started.screen.walk_children(with_self=True))
-        styled = [dict(node.styles.base._rules) for node in nodes]
-        started.stylesheet.update_nodes(nodes, animate=False)
-        assert [dict(node.styles.base._rules) for node in nodes] == styled

@@ -20,9 +20,8 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_, _
 
-from ..checks import SteadyLines
 from ..choices import Choice
 from ..widgets import KeyBar
 from .sized import SizedDialog
@@ -96,7 +95,7 @@ class Refused(Visual):
         return self.label.get_height(rules, width) + below
 
 
-class ChoiceList(SteadyLines):
+class ChoiceList(OptionList):
     """An option list whose Enter, with nothing highlighted, highlights the first entry that can
     be picked: a list that opens right after the privacy screen highlights nothing (so the
     Enter that revealed the hand cannot pick blindly), and the next Enter shows what a third
@@ -118,7 +117,7 @@ class ChoiceScreen(SizedDialog[Any]):
     """Pick one of ``choices``; dismisses with its value, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", _("Cancel")),
+        Binding("escape", "cancel", N_("Cancel")),
         *[Binding(k, f"pick_key('{k}')", show=False) for k in "123456789abcdefghijk"],
     ]
 
@@ -136,12 +135,11 @@ class ChoiceScreen(SizedDialog[Any]):
         self._shown: tuple[str, object, list[tuple[str, object, str | None]]] | None = None
         self.set_content(title, choices, note, highlight=highlight, keys=keys)
 
-    #: two lists built ahead: two kinds of list opened in turn (the harvest and the buy
-    #: list) each keep their entries, which often stay the same from one opening to the next
-    AHEAD = 2
+    BY_KIND = True
 
     def showed_like(self, *args: Any, **kwargs: Any) -> bool:
-        """The same title: the same kind of list (see ``Dialog.reused``)."""
+        """The same title: the same kind of list (see ``Kept.reused``): two kinds of list
+        opened in turn (the harvest and the buy list) each keep their entries."""
         title = args[0] if args else kwargs.get("title")
         return title == self.title_text
 
@@ -241,10 +239,7 @@ class ChoiceScreen(SizedDialog[Any]):
         self._highlight()
 
     def _highlight(self) -> None:
-        lists = self.query(OptionList)
-        if not lists:
-            return  # built ahead while the app quits: its widgets were never mounted
-        ol = lists.first()
+        ol = self.query_one(OptionList)
         if not self.highlight:
             ol.highlighted = None
             return

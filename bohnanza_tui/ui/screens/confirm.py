@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_
 
 from ..keybar import KeyBar
 from .modal import Dialog
@@ -17,8 +17,8 @@ class ConfirmScreen(Dialog[bool]):
     """Ask; dismisses with True only for the ``yes`` button or ``y``. Enter alone keeps things."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", _("Yes"), show=False),
-        Binding("n,escape", "answer(False)", _("No")),
+        Binding("y", "answer(True)", N_("Yes"), show=False),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
     AUTO_FOCUS = "#no"
 

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bohnanza_tui.i18n import _, ngettext
+from bohnanza_tui.i18n import N_, _, ngettext
 from bohnanza_tui.rules import GameState, standings
 
 from ..keybar import KeyBar
@@ -111,9 +111,9 @@ COMPACT_WIDTH, COMPACT_HEIGHT = 100, 30
 
 class EndScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "app.new_game_screen", _("New game")),
-        Binding("escape,t", "back", _("Look at the table")),
-        Binding("q", "app.quit", _("Quit")),
+        Binding("n", "app.new_game_screen", N_("New game")),
+        Binding("escape,t", "back", N_("Look at the table")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, state: GameState, harvest: list[str], history: list[list[int]]) -> None:

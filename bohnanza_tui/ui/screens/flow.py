@@ -11,11 +11,11 @@ of people with ``HotSeat``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual import work
+from textual.screen import Screen
 
 from bohnanza_tui.i18n import _, ngettext
 from bohnanza_tui.rules import Action, IllegalAction, Phase
@@ -24,30 +24,15 @@ from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.trading import awaited, awaiting
 
 from ..widgets import EventLog
-from .modal import Watched
 from .privacy import PrivacyScreen, TurnOverScreen
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from ..host import GameHost
     from ..hotseat import HotSeat
 
 #: more computer actions than this in one turn and the computer player is made to move on
 BOT_ACTIONS_PER_TURN = 60
-#: seconds after the privacy screen's frame before the dialog behind it is made ready
-#: (``_answer_ahead``, ``_bid_ahead``): the terminal gets the frame first
-ANSWER_AHEAD_AFTER = 0.015
-#: steps of the table's unseen work behind the privacy screen (``_laid_out_ahead``) at most
-REVEAL_AHEAD_STEPS = 8
-#: seconds between those steps while a widget's refresh is on its way to the table
-REVEAL_AHEAD_WAIT = 0.01
-
-#: a list's content as ``ChoiceScreen`` takes it: its arguments and keyword arguments
-ListContent = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-class GameFlowScreen(Watched[None]):
+class GameFlowScreen(Screen[None]):
     """A screen that drives one game: actions in, the next person (or computer) out."""
 
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
@@ -62,14 +47,6 @@ class GameFlowScreen(Watched[None]):
         self.just_passed = False
         #: a person's turn just ended: who, and the cards they drew (see ``_note_drawn``)
         self._drawn: tuple[int, list[int]] | None = None
-        #: the person the table was shown to ahead, unseen behind the privacy screen
-        #: (``_reveal_ahead``), until their Enter
-        self._shown_ahead: int | None = None
-        #: that person, once the table is ready for them (``_laid_out_ahead``)
-        self._ready_for: int | None = None
-        #: the class of the dialog their Enter opens, made ready over that table
-        self._opens_ahead: type[Screen[Any]] | None = None
-
     # hooks the table screen fills in
     def refresh_table(self) -> None:
         raise NotImplementedError
@@ -86,169 +63,8 @@ class GameFlowScreen(Watched[None]):
     def _answer_all(self, offer_ids: list[int]) -> None:
         raise NotImplementedError
 
-    def _answers_ahead(self, offer_ids: list[int], player: int) -> None:
-        """Make the dialog ready, unseen, that ``_answer`` or ``_answer_all`` opens for
-        ``player`` (who is to take the keyboard) for these offers."""
-
-    def _answer_ahead(self, actor: int) -> None:
-        """While the privacy screen hands ``actor`` the keyboard: if their Enter opens an
-        answer dialog (``_auto_dialog``), it is made ready now, unseen."""
-        state = self.hs.state
-        shown = self.app.screen
-        if state.phase is not Phase.TRADE or not isinstance(shown, PrivacyScreen):
-            return
-        if shown.player_name != state.players[actor].name or self.hs.holder is not None:
-            return  # the keyboard goes elsewhere now
-        todo = self._offers_to_answer(actor)
-        if todo and ("answer", actor, tuple(o.id for o in todo)) != self._auto_key:
-            self._answers_ahead([o.id for o in todo], actor)
-
-    def _reveal_ahead(
-        self,
-        actor: int,
-        *,
-        bid: bool = False,
-        then: Callable[[], None] | None = None,
-        opens: type[Screen[Any]] | None = None,
-    ) -> bool:
-        """While the privacy screen hands ``actor`` the keyboard, once its frame has gone
-        out: the table refreshed for them, laid out and painted unseen, and tinted for the
-        dialog their Enter may open, so that Enter only sends a frame. The privacy screen
-        is opaque: Textual lays out the table beneath it but renders nothing of it. Undone
-        (``_unreveal_ahead``) if anything but their Enter comes first. ``bid``: the
-        keyboard goes to ``actor`` for a bid (``_bid_by``), not to whom the game waits for.
-        ``then`` is called once the table is ready; a dialog of the class ``opens`` then
-        makes its frame over it (``ready_under``). Whether it is shown ahead."""
-        hs = self.hs
-        shown = self.app.screen
-        if not isinstance(shown, PrivacyScreen) or hs.holder is not None:
-            return False
-        goes_to = actor in self._bidders() if bid else hs.next_actor() == actor
-        if shown.player_name != hs.state.players[actor].name or not goes_to:
-            return False  # the keyboard goes elsewhere now
-        if shown.styles.background.a < 1:
-            return False  # never: the table beneath would show through
-        hs.reveal(actor)
-        self._shown_ahead = actor
-        self._ready_for = None
-        self._opens_ahead = opens
-        self._revealed_hook()  # as their Enter would (which then changes nothing)
-        self.refresh_table()
-        # Textual's auto focus as the table resumes (a widget's focus restyles it, after
-        # the first frame), made now
-        self._update_auto_focus()
-        # after its messages
-        self.call_later(self._laid_out_ahead, actor, REVEAL_AHEAD_STEPS, then)
-        return True
-
-    def _still_ahead(self, actor: int) -> bool:
-        """Is the table still shown ahead to ``actor`` behind their privacy screen?"""
-        return (
-            self._shown_ahead == actor
-            and self.hs.holder == actor
-            and isinstance(self.app.screen, PrivacyScreen)
-            and self.app.screen.styles.background.a == 1
-        )
-
-    def _laid_out_ahead(
-        self, actor: int, layouts: int, then: Callable[[], None] | None = None
-    ) -> None:
-        """A step of the table's unseen work behind the privacy screen: the layout its
-        widgets ask for, else their lines painted and the table tinted (then it is ready
-        for the dialog that opens over it: ``ready_under``, and ``then`` is called)."""
-        if not self._still_ahead(actor):
-            return
-        if layouts and (self._layout_required or self._layout_widgets):
-            self._layout_required = False
-            self._refresh_layout(self.app.size)  # no frame: the privacy screen covers it
-            self.call_later(self._laid_out_ahead, actor, layouts - 1, then)
-            return
-        if layouts and self._scroll_ahead():
-            self.call_later(self._laid_out_ahead, actor, layouts - 1, then)
-            return
-        if layouts and self.unchanged_since() is None:  # a widget's refresh on its way
-            self.set_timer(
-                REVEAL_AHEAD_WAIT, partial(self._laid_out_ahead, actor, layouts - 1, then)
-            )
-            return
-        self._compositor.update_widgets(self._dirty_widgets)
-        self._dirty_widgets.clear()
-        tinted = self.tinted
-        self.tint_ahead(unseen=True)  # paints the widgets' lines (each widget keeps them)
-        if self.tinted is tinted:
-            self._compositor.render_strips()
-        self._ready_for = actor
-        if then is not None:
-            then()
-
-    def _scroll_ahead(self) -> bool:
-        """A step of the table's unseen work: the scrolls its widgets asked for, which
-        Textual makes only as the table shows again (a frame of their own after its first).
-        Whether there were any."""
-        if not self._scroll_required:
-            return False
-        self._scroll_required = False
-        self._refresh_layout(self.app.size, scroll=True)  # (no frame: covered)
-        return True
-
-    def ready_under(self, screen: Screen[Any], dialog: Screen[Any]) -> bool:
-        """The table, laid out, painted and tinted for the person the privacy screen
-        ``screen`` hands the keyboard to (``_reveal_ahead``): the dialog their Enter opens
-        (of the class given then) makes its frame over it ahead."""
-        actor, opens = self._ready_for, self._opens_ahead
-        return (
-            actor is not None
-            and opens is not None
-            and isinstance(dialog, opens)
-            and self.app.screen is screen
-            and self._still_ahead(actor)
-        )
-
-    def _unreveal_ahead(self) -> None:
-        """Anything but the Enter of the person the table was shown to ahead: hide their
-        hand again, as the privacy screen left the table."""
-        self._ready_for = None
-        if self._shown_ahead is None:
-            return
-        self._shown_ahead = None
-        if self.hs.holder is not None:
-            self.hs.holder = None
-            self.refresh_table()
-
     def _revealed_hook(self) -> None:
         """Called when a new person has taken the keyboard (reset selections)."""
-
-    def trade_ahead(self, then: Callable[[], None] | None = None) -> bool:
-        """The table has shown and waits for a key: if ``t`` may open the offer dialog now,
-        refill it for this position, unseen (after ``e`` the next key is often ``t``), and
-        call ``then`` once that work is done (its frame made). Whether ``then`` waits for it
-        (else it is not called)."""
-        holder = self.hs.holder
-        if holder is None or self.app.screen is not self or not self.check_action("trade", ()):
-            return False
-        from .trade import OfferBuilder
-
-        if not OfferBuilder.refill_ahead(self.app, self.hs.state, holder) or then is None:
-            return False
-        return OfferBuilder.then_ahead(self.app, then)
-
-    def list_contents(self) -> list[ListContent]:
-        """The lists the keys open most, as they would open them now (the table's)."""
-        return []
-
-    def lists_ahead(self) -> None:
-        """The table has shown and waits for a key: refill the lists its keys open most
-        (harvest, buy) for this position, unseen (``ChoiceScreen.refill_ahead``; a list
-        that shows this content already is left as it is), and make the help's frame and
-        theirs over the table as it shows now (``Dialog.work_ahead``)."""
-        if self.app.screen is not self:
-            return
-        from .choice import ChoiceScreen
-        from .help import HelpScreen
-
-        for args, kwargs in self.list_contents():
-            ChoiceScreen.refill_ahead(self.app, *args, **kwargs)
-        HelpScreen.refill_ahead(self.app)
 
     def play(self, action: Action, *, quiet: bool = False) -> bool:
         """Play an action through the session; a refusal is logged with its rule and changes nothing."""
@@ -338,7 +154,6 @@ class GameFlowScreen(Watched[None]):
     def advance(self) -> None:
         """Hand the keyboard to whoever the game waits for: privacy screen, computer, or nobody."""
         hs = self.hs
-        self._unreveal_ahead()  # the game moved on: nobody's hand shows until their Enter
         self._generation += 1
         if hs.state.over:
             hs.hide()
@@ -407,14 +222,6 @@ class GameFlowScreen(Watched[None]):
                     self._bid_first() if result == "bid" else self._revealed(actor)
                 ),
             )
-            if getattr(self.app, "ahead", False):
-                # once the privacy screen has shown (its frame goes out first)
-                self.app.call_after_refresh(
-                    self.set_timer, ANSWER_AHEAD_AFTER, partial(self._answer_ahead, actor)
-                )
-                self.app.call_after_refresh(
-                    self.set_timer, ANSWER_AHEAD_AFTER, partial(self._reveal_ahead, actor)
-                )
             return
         self.refresh_table()
         self._auto_dialog(actor)
@@ -441,8 +248,7 @@ class GameFlowScreen(Watched[None]):
         )
 
     def _bid_first(self) -> None:
-        """B on the privacy screen: someone else bids first (the table hidden again)."""
-        self._unreveal_ahead()
+        """B on the privacy screen: someone else bids first."""
         self.action_bid()
 
     def action_bid(self) -> None:
@@ -487,52 +293,14 @@ class GameFlowScreen(Watched[None]):
         )
 
         def revealed(_result: object) -> None:
-            self._shown_ahead = self._ready_for = None  # shown to them now
             hs.reveal(bidder)
             self._revealed_hook()
-            self.refresh_table()  # (nothing changes if the table was shown to them ahead)
+            self.refresh_table()
             self._build_bid(bidder)
 
         self.app.push_screen(
             PrivacyScreen.reused(self.app, state.players[bidder].name, reason), callback=revealed
         )
-        if getattr(self.app, "ahead", False):
-            # while the keyboard changes hands, once the privacy screen has shown (its
-            # frame goes out first): the table and the bid's dialog made ready unseen
-            self.app.call_after_refresh(
-                self.set_timer, ANSWER_AHEAD_AFTER, partial(self._bid_ahead, bidder)
-            )
-
-    def _bid_ahead(self, bidder: int) -> None:
-        """While the privacy screen hands ``bidder`` the keyboard for their bid: the table
-        shown to them ahead (``_reveal_ahead``), then the bid's dialog refilled over it,
-        unseen, its frame made (``_bid_dialog_ahead``), so that their Enter sends it."""
-        if self.hs.on_call(bidder):
-            # an offer to everyone taken up: their Enter opens its answer dialog
-            if self._reveal_ahead(bidder, bid=True):
-                todo = self._offers_to_answer(bidder)
-                if todo:
-                    self._answers_ahead([o.id for o in todo], bidder)
-            return
-        from .trade import OfferBuilder
-
-        then = partial(self._bid_dialog_ahead, bidder)
-        if not self._reveal_ahead(bidder, bid=True, then=then, opens=OfferBuilder):
-            then()
-
-    def _bid_dialog_ahead(self, bidder: int) -> None:
-        """The bid's dialog refilled for ``bidder`` (or built, if none is kept), unseen, if
-        the privacy screen still hands them the keyboard (over the table shown to them
-        ahead, or hidden)."""
-        state = self.hs.state
-        shown = self.app.screen
-        if not isinstance(shown, PrivacyScreen) or shown.player_name != state.players[bidder].name:
-            return  # the keyboard goes elsewhere now
-        if self.hs.holder is not None and not self._still_ahead(bidder):
-            return
-        from .trade import OfferBuilder, ready_ahead
-
-        ready_ahead(OfferBuilder, self.app, state, bidder, bid=True)  # (built if none is kept)
 
     def _build_bid(self, bidder: int) -> None:
         from .trade import OfferBuilder
@@ -601,7 +369,6 @@ class GameFlowScreen(Watched[None]):
             # the game moved on meanwhile: never show this person someone else's hand
             self.advance()
             return
-        self._shown_ahead = None  # shown to them now (refreshed again as the game is)
         self.hs.reveal(actor)
         self._revealed_hook()
         self.refresh_table()

@@ -242,9 +242,9 @@ class HelpText(Static):
 
 class HelpScreen(Dialog[None]):
     BINDINGS = [
-        Binding("escape,question_mark,f1,q", "close", _("Close")),
+        Binding("escape,question_mark,f1,q", "close", N_("Close")),
         # the page (it has the focus) scrolls with the arrows and page keys; Space pages down
-        Binding("space", "page_down", _("Scroll"), key_display="↑↓ PgUp PgDn"),
+        Binding("space", "page_down", N_("Scroll"), key_display="↑↓ PgUp PgDn"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -254,16 +254,14 @@ class HelpScreen(Dialog[None]):
 
     def set_content(self) -> None:
         """Opened again: from the top (one made in another language is not opened again,
-        see ``Dialog.reused``)."""
+        see ``Kept.reused``)."""
         if self.is_mounted:
             page = self.query_one("#help", VerticalScroll)
             if page.scroll_offset:  # (at the top already: a scroll would lay it out again)
                 page.scroll_home(animate=False, immediate=True)
 
     def on_mount(self) -> None:
-        pages = self.query("#help")
-        if pages:  # none when built ahead while the app quits
-            pages.first().focus()
+        self.query_one("#help").focus()
 
     def action_page_down(self) -> None:
         self.query_one("#help", VerticalScroll).scroll_page_down()
@@ -275,7 +273,7 @@ class HelpScreen(Dialog[None]):
 class TextScreen(Dialog[None]):
     """A page of plain text, such as the command language's help."""
 
-    BINDINGS = [Binding("escape,q,enter", "close", _("Close"))]
+    BINDINGS = [Binding("escape,q,enter", "close", N_("Close"))]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

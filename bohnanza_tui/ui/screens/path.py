@@ -10,13 +10,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_, _
 
 from .modal import Dialog
 
 
 class PathScreen(Dialog[Path | None]):
-    BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, default: str = "") -> None:
         super().__init__()

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, cast
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual import events, messages, on
-from textual._time import get_time
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,7 +35,6 @@ from bohnanza_tui.i18n import (
     available_languages,
     choose_language,
     current_language,
-    msgid_lookup,
     native_name,
 )
 from bohnanza_tui.modes import (
@@ -328,9 +326,9 @@ class SetupScreen(Screen[None]):
     #: Start has the focus from the first paint (moving it there on mount redraws screen and footer)
     AUTO_FOCUS = "#start"
     BINDINGS = [
-        Binding("ctrl+n,f5", "start", _("Start game")),
-        Binding("plus", "players(1)", _("More players"), show=False),
-        Binding("minus", "players(-1)", _("Fewer players"), show=False),
+        Binding("ctrl+n,f5", "start", N_("Start game")),
+        Binding("plus", "players(1)", N_("More players"), show=False),
+        Binding("minus", "players(-1)", N_("Fewer players"), show=False),
     ]
 
     def __init__(self, host: SetupHost, bots: bool, can_resume: bool = False) -> None:
@@ -435,47 +433,6 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._list_unfinished)
-
-    # -- one layout and one frame to show the screen -----------------------------------------
-    #
-    # When the screen first shows, Textual lays it out and paints it whole (ScreenResume).
-    # Then come, for nothing: the layouts the widgets asked for while they were composed
-    # and mounted (queued behind the resume), the layout each widget asks for when it gets
-    # its first size (its virtual size changed), and a repaint of the whole screen. They
-    # change no region (the first layout had every size already) but repaint every widget:
-    # three more frames, two more layouts, some 60 ms of the launch. What was asked before
-    # that first layout is done by it, so it is dropped; anything asked later is not.
-    # (Textual calls the ``_on_*`` handlers of each class in the MRO, this one's first;
-    # its private names are pinned with its minor version, see pyproject.toml.)
-
-    #: when the first layout began (Textual's message clock)
-    _first_layout = 0.0
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        if self._first_layout:
-            return  # shown again (a dialog closed): Textual's own handler does it all
-        self._first_layout = get_time()
-        laid_out = self._size != self.app.size  # Textual lays out (and paints) only then
-        event.prevent_default()
-        # Textual styles every widget again here: they were styled as they were mounted,
-        # after compose had set the screen's classes, so the screen alone is (some 12 ms)
-        event.refresh_styles = False
-        self.app.stylesheet.update_nodes([self], animate=False)
-        Screen._on_screen_resume(self, event)
-        if laid_out:
-            for widget in self.walk_children(Widget):
-                widget._layout_required = widget._repaint_required = False
-            self._repaint_required = False
-
-    async def _on_layout(self, message: messages.Layout) -> None:
-        if message.time < self._first_layout:  # asked before the first layout: done
-            message.stop()
-            message.prevent_default()
-
-    async def _on_update(self, message: messages.Update) -> None:
-        if message.time < self._first_layout:  # asked before the first paint: done
-            message.stop()
-            message.prevent_default()
 
     # -- the layout for the terminal's size ------------------------------------------------
 
@@ -630,16 +587,14 @@ class SetupScreen(Screen[None]):
         """Switch the language at once and remember it; the form starts afresh in it."""
         from bohnanza_tui.settings import save_language
 
-        from ..language import retranslate_nodes
-
-        msgid_of = msgid_lookup()
         try:
             lang = choose_language(str(event.value))
         except UnknownLanguage as exc:  # the catalog went away since the start
             self._error(str(exc))
             return
         save_language(lang)
-        retranslate_nodes(self.app, msgid_of)
+        for screen in self.app.screen_stack:
+            screen.refresh_bindings()  # the key bars, in the new language
         await self.recompose()
         await self._list_unfinished()
         self.query_one("#language", Cycle).focus()

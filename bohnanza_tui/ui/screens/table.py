@@ -47,7 +47,6 @@ from .. import choices, hints, render
 from ..hotseat import preferred_plant
 from ..widgets import CommandBar, EventLog, KeyBar
 from .choice import ChoiceScreen
-from .flow import ListContent
 from .help import TextScreen
 from .privacy import PrivacyScreen
 from .tableview import MIN_HEIGHT, MIN_WIDTH, TableView
@@ -57,34 +56,34 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TableScreen"]
 
 class TableScreen(TableView):
     BINDINGS = [
-        Binding("i", "choose_island", _("Island")),
-        Binding("p", "plant", _("Plant")),
+        Binding("i", "choose_island", N_("Island")),
+        Binding("p", "plant", N_("Plant")),
         *[Binding(str(n), f"plant_on({n - 1})", show=False) for n in range(1, 5)],
         Binding("left", "cursor(-1)", show=False),
         Binding("right", "cursor(1)", show=False),
-        Binding("h", "harvest", _("Harvest")),
-        Binding("H", "harvest_other", _("Harvest (other)")),
-        Binding("e", "end_plant", _("Turn up cards")),
-        Binding("e", "end_trade", _("End trading")),
-        Binding("e", "end_offer", _("Offer the rest, draw")),
-        Binding("e", "end_turn", _("Draw, end turn")),
-        Binding("k", "keep", _("Keep")),
-        Binding("t", "trade", _("Offer")),
-        Binding("d", "donate", _("Donate")),
-        Binding("d", "discard", _("Discard")),
-        Binding("o", "offers", _("Offers")),
-        Binding("B", "bid", _("Bid")),
-        Binding("b", "buy", _("Buy")),
-        Binding("s", "sail", _("Sail")),
-        Binding("l", "load", _("Load")),
-        Binding("x", "unload", _("Unload")),
-        Binding("g", "store", _("To store")),
-        Binding("m", "move", _("Kontor→field")),
-        Binding("r", "raid", _("Raid")),
-        Binding("u,ctrl+z", "undo", _("Undo")),
-        Binding("n", "hint", _("Hint")),
+        Binding("h", "harvest", N_("Harvest")),
+        Binding("H", "harvest_other", N_("Harvest (other)")),
+        Binding("e", "end_plant", N_("Turn up cards")),
+        Binding("e", "end_trade", N_("End trading")),
+        Binding("e", "end_offer", N_("Offer the rest, draw")),
+        Binding("e", "end_turn", N_("Draw, end turn")),
+        Binding("k", "keep", N_("Keep")),
+        Binding("t", "trade", N_("Offer")),
+        Binding("d", "donate", N_("Donate")),
+        Binding("d", "discard", N_("Discard")),
+        Binding("o", "offers", N_("Offers")),
+        Binding("B", "bid", N_("Bid")),
+        Binding("b", "buy", N_("Buy")),
+        Binding("s", "sail", N_("Sail")),
+        Binding("l", "load", N_("Load")),
+        Binding("x", "unload", N_("Unload")),
+        Binding("g", "store", N_("To store")),
+        Binding("m", "move", N_("Kontor→field")),
+        Binding("r", "raid", N_("Raid")),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("n", "hint", N_("Hint")),
         Binding("n", "hint_off", show=False),  # hints turned off: says so
-        Binding("colon,slash", "command", _("Command")),
+        Binding("colon,slash", "command", N_("Command")),
     ]
 
     #: how the strong level searches for a hint (tests fix ``max_samples``: the same hint each run)
@@ -282,34 +281,12 @@ class TableScreen(TableView):
 
     def _harvest_list(self, player: int, title: str, then: Any) -> None:
         """The fields ``player`` may harvest, each picked by its number on the table."""
-        args, kwargs = self._harvest_content(player, title)
-        self.app.push_screen(ChoiceScreen.reused(self.app, *args, **kwargs), callback=then)
-
-    def _harvest_content(self, player: int, title: str) -> ListContent:
-        """The harvest list's content (``ChoiceScreen``'s arguments)."""
         options = choices.harvest_choices(self.hs.state, player)
         keys = field_keys([c.value for c in options], player)
-        return (title, options), {"keys": keys, "highlight": not self.just_passed}
-
-    def list_contents(self) -> list[ListContent]:
-        """The lists ``h`` and ``b`` open now, as they would open them (none for a key that
-        opens no list now: refused, or nobody at the keyboard)."""
-        holder = self.hs.holder
-        if holder is None:
-            return []
-        out = []
-        if self._opens_list("harvest"):
-            out.append(self._harvest_content(holder, _("Harvest which field?")))
-        if self._opens_list("buy"):
-            options = self._options("buy")
-            if not self._plays_at_once(options):
-                title, note = _("Buy what?"), self._buy_note()
-                out.append(((title, options, note), {"highlight": not self.just_passed}))
-        return out
-
-    def _opens_list(self, action: str) -> bool:
-        """Does the key of ``action`` open its list now (not refused: it would say why)?"""
-        return bool(self.check_action(action, ())) and not self.refused.get(action)
+        screen = ChoiceScreen.reused(
+            self.app, title, options, keys=keys, highlight=not self.just_passed
+        )
+        self.app.push_screen(screen, callback=then)
 
     def action_harvest_other(self) -> None:
         """Anyone may harvest at any time (R-BASE-11): ask who, hand them the keyboard, then which field."""
@@ -501,15 +478,6 @@ class TableScreen(TableView):
                 self.app, self.hs.state, holder, offer_ids, hints=self._hints_on()
             )
             self.app.push_screen(screen, callback=self._answered)
-
-    def _answers_ahead(self, offer_ids: list[int], player: int) -> None:
-        from .trade import AnswerAllScreen, AnswerScreen
-
-        state = self.hs.state
-        if len(offer_ids) == 1:
-            AnswerScreen.ready_ahead(self.app, state, player, offer_ids[0], hints=self._hints_on())
-        else:
-            AnswerAllScreen.ready_ahead(self.app, state, player, offer_ids, hints=self._hints_on())
 
     def _answered(self, result: list[Action] | None) -> None:
         """Answers (accept, decline; a counter is a decline plus a new offer), played together."""

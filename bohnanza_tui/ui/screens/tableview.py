@@ -15,18 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
-from textual.geometry import Size
 from textual.notifications import SeverityLevel
-from textual.widget import Widget
 from textual.widgets import Static
 
-from bohnanza_tui.i18n import _
+from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import Action, Mode, Phase
 from bohnanza_tui.rules.actions import Load, Plant, ToStore
 from bohnanza_tui.rules.common import setup
 
 from .. import choices, islandmap, render
-from ..compositor import SpanCompositor
 from ..widgets import (
     Area,
     CommandBar,
@@ -35,7 +32,6 @@ from ..widgets import (
     KeyBar,
     Panel,
     PlayerPanel,
-    SparesRepaint,
 )
 from .flow import GameFlowScreen
 
@@ -61,19 +57,17 @@ FACEUP_ROWS = 3
 SIDE_VIEWS = ("log", "history", "map", "meters")
 
 
-class TableView(SparesRepaint, GameFlowScreen):
+class TableView(GameFlowScreen):
     """The table's widgets and how they show the game; the keys' actions are ``TableScreen``'s."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("v", "side", _("Log, map, beanometers"), show=False),
+        Binding("v", "side", N_("Log, map, beanometers"), show=False),
     ]
     #: the players' area, as the first focusable widget (the command line comes first, unseen)
     AUTO_FOCUS = "#players"
 
     def __init__(self, hotseat: HotSeat, host: GameHost) -> None:
         super().__init__(hotseat, host)
-        # a key's frame cuts up only the widgets under what changed (see ``compositor``)
-        self._compositor = SpanCompositor()
         self.pending_index = 0
         #: the beans waiting to be planted when last shown (a new set selects a plantable one)
         self._pending_seen: tuple[int, ...] = ()
@@ -102,84 +96,6 @@ class TableView(SparesRepaint, GameFlowScreen):
         self._crowded: tuple[tuple[int, int], int] = ((0, 0), 0)
         #: the rows the beanometers by island type take on the board (Bohn Voyage)
         self._meters_rows = 0
-
-    #: set while the focus moves (see ``refresh``)
-    _focus_moving = False
-
-    def set_focus(
-        self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
-    ) -> None:
-        self._focus_moving = True
-        try:
-            super().set_focus(widget, scroll_visible, from_app_focus)
-        finally:
-            self._focus_moving = False
-
-    def _repaint_needless(self) -> bool:
-        # Textual repaints the whole screen when the focus moves (the command line opens or
-        # closes): the widgets that gain and lose it repaint themselves, nothing else changes
-        return self._focus_moving
-
-    #: set while a layout pass runs (see ``_refresh_layout``): its paint waits
-    _laying_out = False
-    _paint_held = False
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        """Textual's layout pass, and a second only when a scrollbar came or went; one paint.
-
-        Every widget that gets another size in a pass asks for another pass (its
-        ``virtual_size`` asks for a layout), and the scrollbars that come or go with
-        the new sizes are placed only by the next one, which asks for a third: the
-        cards turned up by ``e`` took three passes and three frames. A pass lays out
-        every widget at its new size already, so the layouts asked for during it are
-        dropped; a scrollbar that came or went gets its second pass at once; the
-        repaints asked for during it (the widgets with a new size) go into the one
-        paint after the last pass (they were a second frame).
-        """
-        if scroll and not self._layout_widgets:  # scrolling: Textual's quick path
-            super()._refresh_layout(size, scroll)
-            return
-        bars = self._scrollbars()
-        asked = {w for w, _geometry in self._compositor.layers if w._layout_required}
-        dirty = {w for w, _geometry in self._compositor.layers if w._repaint_required}
-        self._laying_out, self._paint_held = True, False
-        try:
-            super()._refresh_layout(size, scroll)
-            # (by widget: the log hidden with its scrollbar and the island map shown with one
-            # in its place read the same as a list, and the map's scrollbar went unplaced)
-            if any(bars.get(w, (False, False)) != shown for w, shown in self._scrollbars().items()):
-                super()._refresh_layout(size, scroll)
-        finally:
-            self._laying_out = False
-        repaint: set[Widget] = set()
-        for widget, _geometry in self._compositor.layers:
-            if widget._layout_required and widget not in asked:
-                widget._layout_required = False
-            if widget._repaint_required and widget not in dirty:
-                widget._repaint_required = False
-                repaint.add(widget)
-        if self._paint_held:
-            self._paint_held = False
-            self._compositor.update_widgets(repaint)
-            self._compositor_refresh()
-        elif repaint:
-            for widget in repaint:
-                widget._repaint_required = True  # not painted now: as Textual does it
-                widget.check_idle()
-
-    def _scrollbars(self) -> dict[Widget, tuple[bool, bool]]:
-        """The scrollbars of the widgets laid out (a widget not laid out shows none)."""
-        return {
-            w: (w.show_vertical_scrollbar, w.show_horizontal_scrollbar)
-            for w, _geometry in self._compositor.layers
-            if w.is_scrollable
-        }
-
-    def _compositor_refresh(self) -> None:
-        if self._laying_out:
-            self._paint_held = True  # painted once the layout is done (``_refresh_layout``)
-            return
-        super()._compositor_refresh()
 
     def _revealed_hook(self) -> None:
         self.pending_index = 0
@@ -260,11 +176,6 @@ class TableView(SparesRepaint, GameFlowScreen):
         self._check_size(self.app.size.width, self.app.size.height)
         self.advance()
 
-    def on_screen_suspend(self) -> None:
-        # another screen paints the terminal now: what the table sent is no longer what shows
-        if isinstance(self._compositor, SpanCompositor):
-            self._compositor.forget()
-
     def on_screen_resume(self) -> None:
         # Textual repaints the whole screen as it resumes, the log's new lines with it; a
         # log written to while another screen was on top may still have to scroll to its
@@ -272,16 +183,6 @@ class TableView(SparesRepaint, GameFlowScreen):
         log = self.query_one(EventLog)
         if log.scroll_y < log.max_scroll_y:
             log.scroll_end(animate=False)
-
-    def _scroll_ahead(self) -> bool:
-        # the table laid out for the next person behind the privacy screen (the log's
-        # height may change with their panel): the log at its last line now, not a frame
-        # after the table's as it resumes
-        log = self.query_one(EventLog)
-        if log.scroll_y < log.max_scroll_y:
-            log.scroll_end(animate=False, immediate=True, x_axis=False)
-            return True
-        return super()._scroll_ahead()
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

@@ -9,12 +9,11 @@ and whom to ask. Every change is checked with the engine at once, so the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -26,7 +25,6 @@ from textual.widgets import (
     Button,
     Label,
     OptionList,
-    RadioButton,
     RadioSet,
     SelectionList,
     Static,
@@ -34,7 +32,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from bohnanza_tui.i18n import _, current_language, ngettext
+from bohnanza_tui.i18n import N_, _, ngettext
 from bohnanza_tui.rules import KIND_OF, Action, GameState, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
@@ -43,9 +41,8 @@ from bohnanza_tui.rules.views import view
 from bohnanza_tui.rules.voyage import kontor_of_card
 
 from .. import hints, render
-from ..checks import CheckList, Radio, SteadyLines
+from ..checks import CheckList, Radio
 from ..keybar import KeyBar
-from .modal import _POOLS, Dialog, _keep
 from .sized import SizedDialog, compact
 
 
@@ -115,12 +112,12 @@ def _set_width(widget: Widget, width: int | None) -> None:
         widget.styles.width = width
 
 
-class WantList(SteadyLines):
+class WantList(OptionList):
     """Bean kinds with a count each: ←/→ or -/+ change how many are wanted."""
 
     BINDINGS = [
-        Binding("right,plus,equals_sign", "change(1)", _("More"), show=False),
-        Binding("left,minus", "change(-1)", _("Fewer"), show=False),
+        Binding("right,plus,equals_sign", "change(1)", N_("More"), show=False),
+        Binding("left,minus", "change(-1)", N_("Fewer"), show=False),
     ]
 
     def __init__(self, kinds: list[int], wanted: list[int] | None = None, **kwargs: object) -> None:
@@ -167,8 +164,8 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
     """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
 
     BINDINGS = [
-        Binding("escape", "cancel", _("Cancel")),
-        Binding("ctrl+s,f2", "send", _("Send")),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s,f2", "send", N_("Send")),
     ]
 
     def __init__(
@@ -241,8 +238,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         """Another offer in a dialog of the same shape (``takes``): its widgets refilled.
 
         Only what differs from what the dialog shows is changed (the cards, the counts,
-        the texts, the choices left from its last opening): a dialog refilled ahead for
-        this position (``refill_ahead``) opens without a layout or a widget painted anew.
+        the texts, the choices left from its last opening).
         """
         self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
         if not self.is_mounted:
@@ -260,16 +256,13 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if not donation:
             self.query_one(WantList).reset(self._kinds(), self.preset_want)
         radios = self.query_one("#to", RadioSet)
-        with radios.prevent(RadioButton.Changed):
-            for i, (radio, name) in enumerate(
-                zip(radios.query(Radio), self._target_names(), strict=True)
-            ):
-                if radio.label.plain != name:
-                    radio.label = name
-                radio.value = i == 0
-                if i == 0:
-                    radios._pressed_button = radio
-        radios._selected = 0
+        for i, (radio, name) in enumerate(
+            zip(radios.query(Radio), self._target_names(), strict=True)
+        ):
+            if radio.label.plain != name:
+                radio.label = name
+            if i == 0:
+                radio.value = True  # (the set turns the one pressed before off)
         scroll = self.query_one("#offer-dialog", VerticalScroll)
         if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
             scroll.scroll_home(animate=False, immediate=True)
@@ -279,59 +272,6 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self._fitted != self._fit_key(size):
             self._fit(size)
         self._update()
-
-    @classmethod
-    def refill_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> bool:
-        """Refill, unseen, the kept dialog that ``reused`` would hand out for this content
-        (the constructor's arguments), while the player looks at the table: it is laid out
-        and its widgets painted now, a little at a time, so that its opening paints the
-        screen once and lays nothing out. Whether there was one to refill.
-
-        The opening refills it all the same (``set_content``), from the position as it is
-        then: what changed between (an undo, a move) is shown; what didn't change costs
-        nothing then. The table beneath is tinted ahead too (kept while it shows the same).
-        """
-        language = current_language()
-        for screen in _POOLS.get(app, {}).get(cls, []):
-            if screen._busy or screen in app.screen_stack or screen._language != language:
-                continue
-            if not screen.takes(*args, **kwargs):
-                continue
-            if not isinstance(screen, OfferBuilder) or screen._styled_for is None:
-                return False  # still being built ahead: it lays itself out then
-            screen.set_content(*args, **kwargs)
-            screen._then = None
-            screen.work_ahead()  # laid out, painted, the table tinted, its frame made
-            return True
-        return False
-
-    #: what to do once the work ahead is done (``then_ahead``), unless it is given up
-    _then: Callable[[], None] | None = None
-
-    @classmethod
-    def then_ahead(cls, app: App[Any], then: Callable[[], None]) -> bool:
-        """Call ``then`` once the kept offer dialog refilled ahead has its frame made for
-        what it shows (not if it opens before, or is refilled again without ``then``).
-        Whether one is at work."""
-        for screen in _POOLS.get(app, {}).get(cls, []):
-            if isinstance(screen, OfferBuilder) and screen._ahead and not screen._busy:
-                screen._then = then
-                return True
-        return False
-
-    def _unseen_step(self) -> None:
-        super()._unseen_step()
-        if self._then is None or self._step_due:
-            return
-        if not self._ahead:
-            self._then = None  # opened meanwhile: given up
-            return
-        beneath = self._opens_over()
-        prepared = self._prepared
-        # (a frame made for what shows now: else a change is on its way, more steps follow)
-        if prepared is not None and beneath is not None and prepared[0] == self._frame_key(beneath):
-            then, self._then = self._then, None
-            then()
 
     def _title(self) -> str:
         title = _("Donate") if self.donation else _("Make an offer")
@@ -382,10 +322,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        lists = self.query("#give")
-        if not lists:
-            return  # built ahead while the app quits: its widgets were never mounted
-        lists.first(SelectionList).focus()
+        self.query_one("#give", SelectionList).focus()
         self._update()
 
     def _fit_key(self, size: Size) -> tuple[object, ...]:
@@ -481,22 +418,6 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
-def ready_ahead(cls: type[Dialog[Any]], app: App[Any], *args: Any, **kwargs: Any) -> None:
-    """A dialog of ``cls`` made ready, unseen, for this content (the constructor's
-    arguments): the kept one ``reused`` would hand out for it refilled
-    (``Dialog.refill_ahead``), else a new one built and kept if the app has room; then
-    laid out and painted a step at a time, as a dialog built ahead is."""
-    if cls.refill_ahead(app, *args, **kwargs):
-        return
-    pool = _POOLS.setdefault(app, {}).setdefault(cls, [])
-    if cls._kept(app, *args, **kwargs) is not None or len(pool) >= cls.POOL:
-        return  # one is still being built ahead (it lays itself out then), or no room
-    screen = cls(*args, **kwargs)
-    _keep(app, pool, screen)
-    app._register(app, screen)  # composes and mounts it (its own task), off the stack
-    screen.call_later(screen._built_ahead)  # after its mounting
-
-
 class AnswerHint:
     """The hint in the answer dialogs (``h``: ``n`` declines there): what the strong
     computer player would answer, and why, under the offer. Only shown, never played;
@@ -553,11 +474,11 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
     AUTO_FOCUS = ""
 
     BINDINGS = [
-        Binding("a", "accept", _("Accept")),
-        Binding("n", "decline", _("Decline")),
-        Binding("c", "counter", _("Counter")),
-        Binding("h", "hint", _("Hint")),
-        Binding("escape", "later", _("Later")),
+        Binding("a", "accept", N_("Accept")),
+        Binding("n", "decline", N_("Decline")),
+        Binding("c", "counter", N_("Counter")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("escape", "later", N_("Later")),
     ]
 
     def __init__(
@@ -586,7 +507,7 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
     def showed_like(
         self, state: GameState, player: int, offer_id: int, *, hints: bool = False
     ) -> bool:
-        """The same offer to the same player: refilled ahead for it (``ready_ahead``)."""
+        """The same offer to the same player (``Kept.reused``)."""
         return (player, offer_id) == (self.player, self.offer_id)
 
     def set_content(
@@ -654,14 +575,6 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         cards = giveable(self.state, self.player)
         picked = default_answer(cards, o.want if o is not None else [])
         return [Selection(label, c, c in picked) for label, c in cards]
-
-    @classmethod
-    def ready_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> None:
-        """While the privacy screen hands the keyboard to the person who answers: a kept
-        dialog refilled for what they will answer (the constructor's arguments), or one
-        built, and laid out and painted unseen, so that their Enter opens it as it is (the
-        opening refills it all the same, from the position as it is then)."""
-        ready_ahead(cls, app, *args, **kwargs)
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -770,12 +683,12 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
 
     BINDINGS = [
         *[Binding(str(k), f"mark({k - 1})", show=False) for k in range(1, 10)],
-        Binding("space", "toggle_highlighted", _("Accept or not")),
-        Binding("s,ctrl+s", "send", _("Send")),
-        Binding("n", "decline_all", _("Decline all")),
-        Binding("c", "details", _("Cards/counter")),
-        Binding("h", "hint", _("Hint")),
-        Binding("escape", "later", _("Later")),
+        Binding("space", "toggle_highlighted", N_("Accept or not")),
+        Binding("s,ctrl+s", "send", N_("Send")),
+        Binding("n", "decline_all", N_("Decline all")),
+        Binding("c", "details", N_("Cards/counter")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("escape", "later", N_("Later")),
     ]
 
     def __init__(
@@ -801,7 +714,7 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
     def showed_like(
         self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
     ) -> bool:
-        """The same offers to the same player: refilled ahead for them (``ready_ahead``)."""
+        """The same offers to the same player (``Kept.reused``)."""
         return (player, list(offer_ids)) == (self.player, list(self.offer_ids))
 
     def set_content(
@@ -830,11 +743,6 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
             scroll.scroll_home(animate=False, immediate=True)
         self._fit(self.app.size)
         self._update()  # the rows that differ
-
-    @classmethod
-    def ready_ahead(cls, app: App[Any], *args: Any, **kwargs: Any) -> None:
-        """See ``AnswerScreen.ready_ahead``."""
-        ready_ahead(cls, app, *args, **kwargs)
 
     def _title(self) -> str:
         return _("{name}, answer {n} offers").format(
