@@ -44,6 +44,22 @@ async def test_command_bar_completes_plays_and_explains() -> None:
         assert not app.screen.query_one("#command").display
 
 
+async def test_after_a_mistyped_command_the_bar_shows_why_and_takes_a_fresh_one() -> None:
+    """A command the language can't read leaves its error shown and an empty line: the next
+    command typed is read alone (it was appended to the mistyped one: "blargh 12plant 9")."""
+    session = classic()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "colon")
+        bar_input = app.screen.query_one("#command-input", Input)
+        await press(pilot, *"blargh", "space", "1", "2", "enter")
+        assert "✗" in screen_text(app) and "blargh" in screen_text(app)
+        assert bar_input.value == "" and bar_input.has_focus
+        await press(pilot, *"plant", "space", "1", "enter")
+        assert isinstance(session.log[0], Plant)
+        assert "Done: plant 1" in screen_text(app)
+
+
 async def test_out_of_turn_harvest_passes_the_keyboard_back() -> None:
     session = classic()
     app = make_app(session)

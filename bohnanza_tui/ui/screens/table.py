@@ -662,6 +662,7 @@ class TableScreen(TableView):
                 return
             action = commands.resolve(self.hs.state, holder, command)
         except commands.CommandError as exc:
+            bar.clear()  # the next command starts afresh (typed on, it joined the wrong one)
             bar.hint(str(exc), error=True)
             return
         bar.clear()
