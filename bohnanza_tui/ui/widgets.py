@@ -10,9 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.suggester import Suggester
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.rules import GameState
@@ -173,26 +176,51 @@ class Area(VerticalScroll):
     """A scrolling area of the table (the players, the board)."""
 
 
-class EventLog(RichLog):
+class EventLog(ScrollView, can_focus=True):
     """The game's log: every event, and every refusal with its rule id.
 
-    A RichLog wraps a line once, when it is written; the log keeps its lines
-    and wraps them again when its width changes, so a resized terminal shows
-    them whole.
+    A Line API widget: its lines are wrapped at its width as they are written, kept, and
+    wrapped again when the width changes. Its scrollbar always shows (``overflow-y:
+    scroll``), so a line written changes only the log's virtual height and the thumb:
+    that is set without a layout of the whole screen (a log that grows lays out every
+    panel of the table otherwise), and the log scrolls to its last line in the same frame.
     """
 
-    def on_mount(self) -> None:
+    DEFAULT_CSS = """
+    EventLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        overflow-x: hidden;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._entries: list[Text] = []
-        self._wrapped_at = 0
+        #: the entries' lines, wrapped at ``_width``
+        self.lines: list[Strip] = []
+        self._width = 0
+
+    def _wrapped(self, text: Text) -> list[Strip]:
+        console = self.app.console
+        rendered = console.render_lines(text, console.options.update_width(self._width), pad=False)
+        return [Strip(line) for line in rendered]
 
     def _add(self, *texts: Text) -> None:
-        """Write lines (kept, to be wrapped again at another width), the last in view in
-        the same frame (``write``'s own scroll waits for the next)."""
+        self._entries += texts
+        if not self._width or not texts:
+            return  # wrapped once the log has a width (``on_resize``)
         for text in texts:
-            self._entries.append(text)
-            self.write(text, scroll_end=False)
-        if texts:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.lines += self._wrapped(text)
+        size = Size(self._width, len(self.lines))
+        if self.vertical_scrollbar.display:  # laid out with its bar: the bar stays
+            self.set_reactive(ScrollView.virtual_size, size)
+            self.vertical_scrollbar.window_virtual_size = size.height
+            self.refresh()
+        else:
+            self.virtual_size = size
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def add_events(self, lines: list[str]) -> None:
         self._add(*(Text(line) for line in lines))
@@ -204,14 +232,18 @@ class EventLog(RichLog):
         self._add(Text("· " + text, style="italic"))
 
     def on_resize(self, event: events.Resize) -> None:
-        # (RichLog's own handler runs as well: Textual calls each class's handler)
         width = self.scrollable_content_region.width
-        if width and self._wrapped_at and width != self._wrapped_at:
-            self.clear()
-            for text in self._entries:
-                self.write(text, scroll_end=False)
-            self.scroll_end(animate=False, immediate=False)
-        self._wrapped_at = width or self._wrapped_at
+        if width and width != self._width:
+            self._width = width
+            self.lines = [line for text in self._entries for line in self._wrapped(text)]
+            self.virtual_size = Size(width, len(self.lines))
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        line = self.lines[index] if index < len(self.lines) else Strip.blank(width)
+        return line.crop_extend(0, width, None).apply_style(self.rich_style)
 
 
 class CommandSuggester(Suggester):

@@ -1,7 +1,7 @@
 """Opening and closing a dialog: what the screen shows then.
 
-The dialogs are kept and refilled (``Kept.reused``): what one shows must be the table as
-it is now, in the theme in use, and closing it shows what was written beneath.
+The dialogs are kept and refilled (``Kept.reused``): what one shows must be the position
+as it is now, in the theme in use, and closing it shows what was written beneath.
 """
 
 from __future__ import annotations
@@ -81,9 +81,9 @@ async def test_a_dialog_opened_again_shows_the_table_as_it_is_now() -> None:
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         table.query_one(EventLog).add_events(["Written beneath the help."])
         await pilot.pause(0.2)
-        await press(pilot, "question_mark", "h")
+        await press(pilot, "question_mark", "h", "escape")
         await pilot.pause(0.2)
-        assert "Written beneath the help." in screen_text(app)
+        assert app.screen is table and "Written beneath the help." in screen_text(app)
 
 
 async def test_a_refusal_that_wraps_keeps_its_indent() -> None:

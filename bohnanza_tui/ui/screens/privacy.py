@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -12,7 +13,7 @@ from textual.widgets import Button, Label, Static
 from bohnanza_tui.i18n import N_, _
 
 from ..keybar import KeyBar
-from .modal import Kept
+from .modal import Kept, skip_redundant_resize
 from .sized import SizedDialog
 
 
@@ -68,6 +69,9 @@ class PrivacyScreen(Kept, Screen[str | None]):
 
     def _button(self) -> Content:
         return Content(_("I am {name} — show my hand").format(name=self.player_name))
+
+    def on_resize(self, event: events.Resize) -> None:
+        skip_redundant_resize(self, event)
 
     def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
         return self.bid_key if action == "bid" else True

@@ -131,7 +131,7 @@ class TableView(GameFlowScreen):
                         yield Panel(id="offers")
                         yield Panel(id="reference")
                 with Vertical(id="side"):
-                    yield EventLog(id="log", wrap=True, markup=False, min_width=20)
+                    yield EventLog(id="log")
                     with Area(id="side-more"):
                         if state.mode is Mode.VOYAGE:
                             yield Panel(id="side-map")
