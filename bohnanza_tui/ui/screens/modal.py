@@ -97,6 +97,24 @@ class Kept:
     def on_screen_suspend(self) -> None:
         self.handed_out = False  # closed: free for the next opening
 
+    #: the theme the screen's widgets were last styled in (``keep_styles``)
+    styled_theme: str | None = None
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        keep_styles(self, event)  # type: ignore[arg-type]
+
+
+def keep_styles(screen: Screen[Any], event: events.ScreenResume) -> None:
+    """Textual works out the styles of every widget of a screen again each time it resumes
+    (a quarter of a kept dialog's opening). A screen shown before keeps them unless the
+    theme changed since: its own changes (classes, what shows) restyled what they touched
+    as they were made. Called from the screen's ``on_screen_resume``, which runs before
+    Textual's own handler."""
+    theme = screen.app.theme
+    if getattr(screen, "styled_theme", None) == theme:
+        event.refresh_styles = False
+    screen.styled_theme = theme  # type: ignore[attr-defined]  # (Kept, TableView)
+
 
 class Dialog(Kept, ModalScreen[ResultType]):
     """A modal screen over the table, kept for its next opening.

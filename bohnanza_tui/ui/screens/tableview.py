@@ -34,6 +34,7 @@ from ..widgets import (
     PlayerPanel,
 )
 from .flow import GameFlowScreen
+from .modal import keep_styles
 
 if TYPE_CHECKING:
     from ..host import GameHost
@@ -176,7 +177,11 @@ class TableView(GameFlowScreen):
         self._check_size(self.app.size.width, self.app.size.height)
         self.advance()
 
-    def on_screen_resume(self) -> None:
+    #: the theme the table's widgets were last styled in (``modal.keep_styles``)
+    styled_theme: str | None = None
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        keep_styles(self, event)
         # Textual repaints the whole screen as it resumes, the log's new lines with it; a
         # log written to while another screen was on top may still have to scroll to its
         # last line. (Refreshing it anyway painted a second frame of the same lines.)
