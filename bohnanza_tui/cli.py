@@ -7,6 +7,7 @@
     bohnanza script game.json moves.txt [--out after.json] [--strict]
     bohnanza show game.json [--as Ann]
     bohnanza schema | bohnanza commands [COMMAND] | bohnanza tournament ...
+    bohnanza serve [--port 8000] [--host 127.0.0.1]   the app in a web browser
 
 A bad file gives one sentence on stderr and exit status 2, never a traceback.
 
@@ -186,12 +187,51 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_argument("name", nargs="?", help=_("one command"))
     commands.set_defaults(handler=_commands)
 
+    serve = sub.add_parser("serve", help=_("play in a web browser: serve the app to it"))
+    serve.add_argument(
+        "--port",
+        type=_port,
+        default=8000,
+        help=_("the port to serve on (default: {default})").format(default=8000),
+    )
+    serve.add_argument(
+        "--host",
+        type=_host,
+        default="127.0.0.1",
+        help=_(
+            "the address to serve on (default: {default}, this computer only; "
+            "0.0.0.0: every network it is on)"
+        ).format(default="127.0.0.1"),
+    )
+    serve.set_defaults(handler=_serve)
+
     tournament = sub.add_parser(
         "tournament", help=_("let computer players play each other"), add_help=False
     )
     tournament.add_argument("args", nargs=argparse.REMAINDER)
     tournament.set_defaults(handler=_tournament)
     return parser
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not a port: a whole number from 1 to 65535").format(value=text[:40])
+        )
+    return port
+
+
+def _host(text: str) -> str:
+    """A host name or address, as typed; whether it can be served on is the server's to say."""
+    if not text or len(text) > 253 or any(ch.isspace() or not ch.isprintable() for ch in text):
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not a host name or address").format(value=text[:40])
+        )
+    return text
 
 
 # -- the app ----------------------------------------------------------------------------------
@@ -256,6 +296,33 @@ def _resume(args: argparse.Namespace) -> int:
             1,
         )
     return _run_app(save.load_file(path))
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        web = importlib.import_module("bohnanza_tui.web")
+    except ImportError as exc:
+        if exc.name in (None, "bohnanza_tui.web"):
+            raise
+        return _fail(
+            _(
+                "serving needs the package {name}, which is not installed: install the "
+                "game with its web extra (pip install 'bohnanza-tui[web]')"
+            ).format(name=exc.name),
+            1,
+        )
+    try:
+        web.serve(args.host, args.port, args.lang)
+    except OSError as exc:  # the address is taken, unknown or not this computer's
+        return _fail(
+            _("can't serve at {host} port {port}: {reason}").format(
+                host=args.host,
+                port=args.port,
+                reason=os.strerror(exc.errno) if exc.errno else exc.strerror or exc,
+            ),
+            1,
+        )
+    return 0
 
 
 # -- files for scripts -----------------------------------------------------------------------------

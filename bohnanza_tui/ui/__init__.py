@@ -24,7 +24,8 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
 
     ``save_path`` is where ``ctrl+s`` saves (the autosave is written anyway).
     After a game left unfinished it prints that the game is saved and the
-    command that resumes it. Returns the process exit code.
+    command that resumes it (in a terminal: served to a browser, ``bohnanza serve``,
+    the standard output is the web driver's channel). Returns the process exit code.
     """
     # Escape closes every dialog: Textual waits ESCDELAY ms after an Escape to tell a lone
     # Escape from the start of a key sequence (100 by default). A terminal (and tmux) sends
@@ -37,7 +38,7 @@ def run_app(session: Session | None = None, save_path: Path | None = None) -> in
     app = BohnanzaApp(session=session, save_path=save_path)
     app.settle_gc = True
     app.run()
-    note = app.farewell()
+    note = None if app.is_web else app.farewell()
     if note:
         print(note)
     return app.return_code or 0
