@@ -30,10 +30,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 CHROMIUM = Path(os.environ.get("BOHNANZA_CHROMIUM", "/usr/bin/chromium"))
 #: headless, and nothing a test needs no network for: no sync, no updates, no QUIC
 CHROMIUM_ARGS = [
@@ -87,6 +88,16 @@ CATCH_TERMINAL = """
   window.__text = () => { const s = window.__screen(); return s ? s.rows.join("\\n") : ""; };
 })();
 """
+
+
+def wait_until(probe: Callable[[], T | None], timeout: float = TIMEOUT) -> T:
+    """``probe()`` once it returns something, polled every 50 ms for ``timeout`` seconds."""
+    deadline = time.perf_counter() + timeout
+    while (result := probe()) is None:
+        if time.perf_counter() > deadline:
+            raise AssertionError(f"{probe.__name__} never came true in {timeout} s")
+        time.sleep(0.05)
+    return result
 
 
 def chromium_missing() -> str | None:
