@@ -314,7 +314,7 @@ def start_seeded_game(page: Page, seed: int = 7) -> None:
     """From the set-up screen: three people, a seed, Start; the first player's hand shows."""
     page.click("optional: a number")  # the seed's placeholder
     page.type(str(seed))
-    page.press("Control+n")
+    page.press("F5")  # Start (ctrl+n would open a browser window)
     page.wait_for("Pass the keyboard to Ann")
     page.press("Enter")
     page.wait_for("Ann's hand:")

@@ -10,6 +10,12 @@ from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
 
+#: keys a web browser keeps for itself (a new window or tab, closing the tab: a page never
+#: gets them): in a browser (``bohnanza serve``) the bar shows the action's other key
+BROWSER_KEYS = frozenset(
+    {"ctrl+n", "ctrl+t", "ctrl+w", "ctrl+shift+n", "ctrl+shift+t", "ctrl+shift+w"}
+)
+
 
 class KeyBar(Static):
     """A screen's footer: the keys valid now, each clickable, on one line or two.
@@ -83,8 +89,9 @@ class KeyBar(Static):
         refused = getattr(self.screen, "refused", {})
         short_names: dict[str, str] = getattr(self.screen, "SHORT_NAMES", {})
         extra: set[str] = getattr(self.screen, "extra_keys", set())
+        web = self.app.is_web
         for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if not enabled:
+            if not enabled or (web and binding.key in BROWSER_KEYS):
                 continue
             key = self.app.get_key_display(binding)
             if binding.action == "app.command_palette" or binding.action == "command_palette":

@@ -390,7 +390,8 @@ class SetupScreen(Screen[None]):
                     yield from self._options()
             # a message (#setup-error) is mounted above the buttons when there is one
             with Horizontal(id="setup-buttons"):
-                start = _("Start (ctrl+n)")
+                # in a browser, ctrl+n opens a new window: F5 starts (the page gets it)
+                start = _("Start (F5)") if self.app.is_web else _("Start (ctrl+n)")
                 yield FormButton(start, id="start", variant="primary", compact=compact)
                 if self.can_resume:
                     yield FormButton(_("Resume last game"), id="resume", compact=compact)
