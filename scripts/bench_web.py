@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import platform
 import signal
 import socket
 import statistics
@@ -51,6 +52,8 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1400, "height": 900}
 #: seconds to wait for a server, a page or a screen
 TIMEOUT = 30.0
+#: ms without output after which the screen counts as settled (``Page.wait_for``)
+SETTLED = 60
 
 #: textual-serve's script keeps its xterm.js Terminal to itself (``this.terminal = new
 #: Terminal(...)`` in a bundle): a setter on Object.prototype catches it as it is
@@ -62,7 +65,11 @@ CATCH_TERMINAL = """
     configurable: true,
     get() { return undefined; },
     set(value) {
-      if (value && value.buffer && typeof value.onRender === "function") window.__terminal = value;
+      if (value && value.buffer && typeof value.onRender === "function") {
+        window.__terminal = value;
+        window.__written = performance.now();
+        value.onWriteParsed(() => { window.__written = performance.now(); });
+      }
       Object.defineProperty(this, "terminal", {value, writable: true, configurable: true, enumerable: true});
     },
   });
@@ -86,6 +93,8 @@ CATCH_TERMINAL = """
     return {cols: t.cols, rows, columns};
   };
   window.__text = () => { const s = window.__screen(); return s ? s.rows.join("\\n") : ""; };
+  // no output for SETTLED ms: a frame is whole (its bytes may come in several messages)
+  window.__settled = (ms) => window.__terminal !== null && performance.now() - window.__written >= ms;
 })();
 """
 
@@ -226,16 +235,31 @@ class Page:
         return text
 
     def wait_for(self, *texts: str, timeout: float = TIMEOUT) -> str:
-        """Wait until the screen shows every one of ``texts``; returns the screen."""
+        """Wait until the screen shows every one of ``texts`` and has settled (no output
+        for ``SETTLED`` ms: a frame's bytes may come in several messages, and the screen
+        read between them is part old, part new); returns the screen."""
         try:
             self.page.wait_for_function(
-                "texts => texts.every(t => window.__text().includes(t))",
-                arg=list(texts),
+                "([texts, ms]) => window.__settled(ms) && texts.every(t => window.__text().includes(t))",
+                arg=[list(texts), SETTLED],
                 polling="raf",
                 timeout=timeout * 1000,
             )
         except Exception as exc:
             raise AssertionError(f"never showed {texts!r}; the screen:\n{self.text()}") from exc
+        return self.text()
+
+    def wait_gone(self, text: str, timeout: float = TIMEOUT) -> str:
+        """Wait until the screen has settled without ``text``; returns the screen."""
+        try:
+            self.page.wait_for_function(
+                "([text, ms]) => window.__settled(ms) && !window.__text().includes(text)",
+                arg=[text, SETTLED],
+                polling="raf",
+                timeout=timeout * 1000,
+            )
+        except Exception as exc:
+            raise AssertionError(f"{text!r} never went; the screen:\n{self.text()}") from exc
         return self.text()
 
     def wait_change(self, before: str, timeout: float = TIMEOUT) -> str:
@@ -314,6 +338,7 @@ def start_seeded_game(page: Page, seed: int = 7) -> None:
     """From the set-up screen: three people, a seed, Start; the first player's hand shows."""
     page.click("optional: a number")  # the seed's placeholder
     page.type(str(seed))
+    page.wait_gone("optional: a number")
     page.press("F5")  # Start (ctrl+n would open a browser window)
     page.wait_for("Pass the keyboard to Ann")
     page.press("Enter")
@@ -362,6 +387,13 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(missing, file=sys.stderr)
         return 1
+    from bohnanza_tui.rules import COMPILED
+
+    print(
+        f"rules core: {'compiled' if COMPILED else 'pure Python'}, "
+        f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory(prefix="bohnanza-web-") as tmp:
         root = Path(tmp)
         starts = [first_screen(root / f"start{i}") for i in range(args.runs)]

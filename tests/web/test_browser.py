@@ -53,7 +53,7 @@ def test_a_classic_game_with_two_people_and_a_computer_in_the_browser(tmp_path: 
         # the seed typed into its box (a click gives it the focus); F5 starts
         page.click("optional: a number")
         page.type("7")
-        page.wait_for("7")
+        page.wait_gone("optional: a number")
         page.press("F5")
         text = page.wait_for("Pass the keyboard to Ann")
         assert "Ann's hand" not in text
@@ -78,8 +78,9 @@ def test_a_classic_game_with_two_people_and_a_computer_in_the_browser(tmp_path: 
         page.press("e")
         text = page.wait_for("Phase 3 · plant traded beans", "to plant: ")
         # both face-up cards planted: the turn ends with the draw, and says so to Ann
+        to_plant = next(line for line in text.splitlines() if "to plant: " in line)
         page.press("p")
-        page.wait_for("to plant: 1 ×")
+        page.wait_gone(to_plant.strip())  # one planted, one to go
         page.press("p")
         text = page.wait_for("Ann, your turn is over", "You drew: ")
         page.press("Space")

@@ -103,6 +103,20 @@ def test_an_unknown_host_is_one_sentence_and_status_1() -> None:
     assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_without_the_web_extra_serve_says_how_to_get_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(sys.modules, "bohnanza_tui.web")
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.setitem(sys.modules, "textual_serve.app_service", None)
+    code, _out, err = run(capsys, "serve")
+    assert code == 1
+    assert "serving needs the package textual_serve" in err
+    assert "pip install 'bohnanza-tui[web]'" in err
+    assert "Traceback" not in err
+
+
 def test_the_served_command_is_this_python_s_bohnanza_and_the_chosen_language() -> None:
     assert shlex.split(web.app_command()) == [sys.executable, "-P", "-m", "bohnanza_tui"]
     assert shlex.split(web.app_command("de"))[-2:] == ["--lang", "de"]
