@@ -32,7 +32,7 @@ import sys
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -117,6 +117,8 @@ class GameServer(Server):
             templates_path=assets_path() / "web",
         )
         self.sessions = 0
+        #: the pages connected now (closed when the server stops)
+        self.pages: set[web.WebSocketResponse] = set()
 
     # -- the console -----------------------------------------------------------------
 
@@ -159,6 +161,14 @@ class GameServer(Server):
             handle_signals=False,
             loop=loop,
             print=lambda _message: self.started(),
+        )
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C: every page is told the server goes away, so its game quits (and saves)
+        at once; aiohttp would wait for the pages to close by themselves first."""
+        await asyncio.gather(
+            *(page.close(code=WSCloseCode.GOING_AWAY) for page in list(self.pages)),
+            return_exceptions=True,
         )
 
     async def on_startup(self, app: web.Application) -> None:
@@ -244,6 +254,7 @@ class GameServer(Server):
 
         try:
             await websocket.prepare(request)
+            self.pages.add(websocket)
             service = AppService(
                 self.command,
                 write_bytes=websocket.send_bytes,
@@ -263,6 +274,7 @@ class GameServer(Server):
                 await service.stop()
                 await _ended(service)
             await websocket.close()
+            self.pages.discard(websocket)
             self.sessions -= 1
         return websocket
 

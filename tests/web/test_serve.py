@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from aiohttp import WSMsgType, WSServerHandshakeError
+from aiohttp import WSCloseCode, WSMsgType, WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 
 from bohnanza_tui import cli, web
@@ -261,3 +261,16 @@ async def test_games_at_once_are_bounded(
         await client.ws_connect("/ws", headers=headers)
     assert refused.value.status == 503
     await first.close()
+
+
+async def test_stopping_the_server_tells_every_page_at_once(client: TestClient) -> None:
+    headers = {"Origin": f"http://{client.host}:{client.port}"}
+    pages = [await client.ws_connect("/ws", headers=headers) for _ in range(2)]
+    for page in pages:
+        await page.send_str('["stdin", "a"]')
+        assert await _echoes(page, 2) == [["size", "80x24"], ["D", "a"]]
+    closing = asyncio.ensure_future(client.server.close())
+    for page in pages:  # told the server goes away (their games quit), not left waiting
+        message = await page.receive(timeout=30)
+        assert message.type == WSMsgType.CLOSE and message.data == WSCloseCode.GOING_AWAY
+    await closing
