@@ -237,7 +237,10 @@ class GameServer(Server):
         """A page's terminal: one game process, fed what the page sends, in bounds."""
         refusal = self._refusal(request)
         if refusal:
-            log.warning("refused a connection: its %s is not this server's", refusal)
+            log.warning(
+                "%s",
+                _("A page was refused: its {header} is not this server's.").format(header=refusal),
+            )
             raise web.HTTPForbidden(text=_("This server serves its own page only."))
         if self.sessions >= MAX_SESSIONS:
             raise web.HTTPServiceUnavailable(
@@ -268,7 +271,7 @@ class GameServer(Server):
         except (asyncio.CancelledError, ConnectionError):
             pass
         except OSError as exc:  # the game's process could not start
-            log.warning("%s", exc)
+            log.warning("%s", _("A game could not start: {reason}").format(reason=exc))
         finally:
             if service is not None:
                 await service.stop()
