@@ -3,7 +3,8 @@ by Playwright (the system's Chromium; skipped only where there is none, and CI i
 it). The screen is read from the page's xterm.js terminal, as the browser shows it.
 
 One classic game of two people and a computer player, set up on the set-up screen with
-clicks and keys; Ann's first turn played with keys and clicks; the autosave checked; the
+clicks and keys; Ann's first turn played with keys and clicks, the help opened and closed;
+the autosave checked; the
 page reloaded (a new game process), the language changed with a click, the game resumed.
 The server runs with HOME and the XDG folders in the test's temporary folder.
 """
@@ -63,6 +64,12 @@ def test_a_classic_game_with_two_people_and_a_computer_in_the_browser(tmp_path: 
         text = page.wait_for("Ann's hand: ▶1", "Phase 1 · plant")
         assert "Bob's hand" not in text and "Cy's hand" not in text
         assert "computer" in text  # Cy's panel says what Cy is
+        # a dialog: the help opens with ?, Escape closes it (Textual tells a lone Escape
+        # from a key sequence as in a terminal)
+        page.press("?")
+        page.wait_for("How to play Bohnanza")
+        page.press("Escape")
+        page.wait_gone("How to play Bohnanza")
 
         # phase 1: the front card by key, the next by a click on the key bar's "p Plant"
         page.press("p")
