@@ -4,8 +4,8 @@ it). The screen is read from the page's xterm.js terminal, as the browser shows 
 
 One classic game of two people and a computer player, set up on the set-up screen with
 clicks and keys; Ann's first turn played with keys and clicks, the help opened and closed;
-the autosave checked; the
-page reloaded (a new game process), the language changed with a click, the game resumed.
+the autosave checked; the page reloaded (a new game process), the language changed with a
+click, the game resumed.
 The server runs with HOME and the XDG folders in the test's temporary folder.
 """
 
