@@ -25,9 +25,11 @@ import contextlib
 import ipaddress
 import json
 import logging
+import os
 import shlex
 import signal
 import socket
+import subprocess
 import sys
 from urllib.parse import urlsplit
 
@@ -86,7 +88,8 @@ def app_command(lang: str | None = None) -> str:
     argv = [sys.executable, "-P", "-m", "bohnanza_tui"]
     if lang:
         argv += ["--lang", lang]
-    return shlex.join(argv)
+    # textual-serve hands it to the shell: quoted as the shell of this system reads it
+    return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
 
 
 def _url_host(host: str) -> str:
