@@ -1,32 +1,20 @@
-"""Radio buttons and selection lists whose state reads in the text: ``(•)``/``( )``, ``[x]``/``[ ]``.
+"""A selection list whose state reads in the text: ``[x]``/``[ ]``.
 
-Textual draws every radio button and selection box with the same block glyph
-and tells "on" from "off" by colour only. These draw the state as a glyph, so
-it shows under ``NO_COLOR``, to a screen reader and in a terminal capture.
-(The dialogs use them; ``toggles`` hands them out too, importing this module
-when they are first asked for.)
+Textual draws every selection box with the same block glyph and tells "on" from
+"off" by colour only. This draws the state as a glyph, so it shows under
+``NO_COLOR``, to a screen reader and in a terminal capture. (The trade dialogs use
+it; apart from ``.toggles`` so that the set-up screen does not import Textual's
+selection list.)
 """
 
 from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual.content import Content
 from textual.strip import Strip
-from textual.widgets import OptionList, RadioButton, SelectionList
+from textual.widgets import OptionList, SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
-
-from .toggles import radio_button
-
-
-class Radio(RadioButton):
-    """A radio button that reads ``(•)`` when chosen and ``( )`` when not."""
-
-    def render(self) -> Content:
-        mark = radio_button(self.value, self.get_visual_style("toggle--button").foreground)
-        label = self.label.pad(1, 1).stylize_before(self.get_visual_style("toggle--label"))
-        return Content.assemble(mark, label)
 
 
 class CheckList(SelectionList[SelectionType]):

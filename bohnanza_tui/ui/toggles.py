@@ -3,15 +3,12 @@
 Textual draws every radio button and selection box with the same block glyph
 and tells "on" from "off" by colour only. These draw the state as a glyph, so
 it shows under ``NO_COLOR``, to a screen reader and in a terminal capture
-(``Radio`` and ``CheckList``, ``[x]``/``[ ]``, are in ``.checks``; this module
-hands them out too).
+(``CheckList``, ``[x]``/``[ ]``, is in ``.checks``).
 
 Nothing here imports the rules core: the set-up screen is built from these.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.binding import Binding
@@ -24,21 +21,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import N_
-
-if TYPE_CHECKING:
-    from .checks import CheckList as CheckList
-    from .checks import Radio as Radio
-
-
-def __getattr__(name: str) -> Any:
-    """``Radio`` and ``CheckList`` (in ``.checks``), imported when first asked for: the
-    set-up screen, which imports this module, uses neither, and Textual's selection list
-    takes a few milliseconds of the launch to import."""
-    if name in ("Radio", "CheckList"):
-        from . import checks
-
-        return getattr(checks, name)
-    raise AttributeError(name)
 
 
 def radio_button(on: bool, colour: object) -> Content:

@@ -17,7 +17,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Button, Input, OptionList
 from ui_helpers import classic, make_app, press, screen_text
 
 from bohnanza_tui import i18n
@@ -29,7 +29,7 @@ from bohnanza_tui.ui.hotseat import default_bot_factory
 from bohnanza_tui.ui.screens.confirm import ConfirmScreen
 from bohnanza_tui.ui.screens.end import BARS, EndScreen, coin_chart, ranking
 from bohnanza_tui.ui.screens.help import RULES, HelpScreen, help_markdown
-from bohnanza_tui.ui.screens.setup import LEVEL_NAMES, FormButton, SetupScreen, form_height
+from bohnanza_tui.ui.screens.setup import LEVEL_NAMES, SetupScreen, form_height
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.seats import COMPUTER, LEVELS
 from bohnanza_tui.ui.toggles import Cycle, RadioList
@@ -121,7 +121,7 @@ async def test_the_whole_set_up_form_shows(
         room = above_footer(app).intersection(screen.query_one("#setup-box").content_region)
         controls = [
             w
-            for w in screen.query("Input, FormButton, Cycle, RadioList, #unfinished")
+            for w in screen.query("Input, Button, Cycle, RadioList, #unfinished")
             if w.display and (not w.parent or w.parent.display)
         ]
         buttons = 3 if unfinished else 2  # Start, Resume, Load
@@ -142,7 +142,7 @@ async def test_the_whole_set_up_form_shows(
             t("Hints: on"),
             t("Start (ctrl+n)"),
             t("Load a saved game"),
-            *(str(button.label) for button in screen.query(FormButton)),
+            *(str(button.label) for button in screen.query(Button)),
             *(screen.query_one(f"#name-{i}", Input).value for i in range(count)),
         ]
         for word in words:
@@ -166,7 +166,7 @@ async def test_start_from_the_keyboard_at_80x24(lang: str, tmp_path: Path) -> No
         await pilot.pause()
         await seats(pilot, "classic", 7)
         screen = app.screen
-        start = screen.query_one("#start", FormButton)
+        start = screen.query_one("#start", Button)
         assert start.has_focus
         seen: list[Widget] = []
         for _ in range(30):

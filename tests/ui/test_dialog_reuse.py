@@ -114,7 +114,7 @@ async def test_the_command_leaves_the_shown_table_out_of_later_garbage_collectio
 def offer_state(app: object) -> tuple[list[tuple[str, bool]], list[str], str]:
     """The open offer dialog: the cards to give (picked or not), the wanted kinds' rows,
     and the person asked."""
-    from textual.widgets import RadioSet
+    from bohnanza_tui.ui.toggles import RadioList
 
     screen = app.screen  # type: ignore[attr-defined]
     give = screen.query_one("#give")
@@ -127,9 +127,8 @@ def offer_state(app: object) -> tuple[list[tuple[str, bool]], list[str], str]:
     ]
     want = screen.query_one("#want")
     wanted = [str(want.get_option_at_index(i).prompt) for i in range(want.option_count)]
-    radio = screen.query_one("#to", RadioSet)
-    assert radio.pressed_button is not None
-    return cards, wanted, str(radio.pressed_button.label)
+    radio = screen.query_one("#to", RadioList)
+    return cards, wanted, radio.options[radio.index][0]
 
 
 async def test_the_offer_dialog_opened_again_starts_afresh_with_the_new_hand() -> None:

@@ -124,5 +124,3 @@ def test_escape_closes_a_dialog_after_a_short_wait_unless_escdelay_says_otherwis
     run_app()
     assert seen == [str(ESCDELAY), "300"]
     assert ESCDELAY < 100  # Textual's own wait
-
-

@@ -144,5 +144,3 @@ async def test_the_command_line_opens_over_the_key_bar_and_lays_out_nothing_else
         moved = [w for w, region in placed.items() if w.region != region]
         assert moved == []
         assert keys._shown == shown
-
-

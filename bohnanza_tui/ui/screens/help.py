@@ -194,9 +194,8 @@ def help_page(lang: str) -> Markdown:
     return Markdown(help_markdown(), code_theme="ansi_dark", inline_code_theme="ansi_dark")
 
 
-#: the help as painted, by language, width and style; and its height by language and width
+#: the help as painted, by language, width and style
 _PAINTED: dict[tuple[str, int, RichStyle], list[Strip]] = {}
-_HEIGHTS: dict[tuple[str, int], int] = {}
 
 
 class HelpPage(Visual):
@@ -223,10 +222,9 @@ class HelpPage(Visual):
         return container_width
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        key = (self.lang, width)
-        if key not in _HEIGHTS:
-            _HEIGHTS[key] = RichVisual(self.widget, help_page(self.lang)).get_height(rules, width)
-        return _HEIGHTS[key]
+        # the lines as they will be painted (Rich renders the page once, for both)
+        widget = self.widget
+        return len(Visual.to_strips(widget, self, width, None, widget.visual_style))
 
 
 class HelpText(Static):

@@ -106,12 +106,13 @@ class Kept:
 
 def keep_styles(screen: Screen[Any], event: events.ScreenResume) -> None:
     """Textual works out the styles of every widget of a screen again each time it resumes
-    (a quarter of a kept dialog's opening). A screen shown before keeps them unless the
-    theme changed since: its own changes (classes, what shows) restyled what they touched
-    as they were made. Called from the screen's ``on_screen_resume``, which runs before
-    Textual's own handler."""
+    (a quarter of a kept dialog's opening, and at its first opening again the styles its
+    widgets just got as they were mounted). A screen keeps them unless the theme changed
+    since they were worked out: its own changes (classes, what shows) restyled what they
+    touched as they were made. Called from the screen's ``on_screen_resume``, which runs
+    before Textual's own handler; the first resume follows the mount at once."""
     theme = screen.app.theme
-    if getattr(screen, "styled_theme", None) == theme:
+    if (getattr(screen, "styled_theme", None) or theme) == theme:
         event.refresh_styles = False
     screen.styled_theme = theme  # type: ignore[attr-defined]  # (Kept, TableView)
 
@@ -136,4 +137,3 @@ def skip_redundant_resize(screen: Screen[Any], event: events.Resize) -> None:
     if all(shown.size == event.size for shown in screen.app.screen_stack):
         event.prevent_default()  # (Screen's own handler, which comes after this one)
         event.stop()
-

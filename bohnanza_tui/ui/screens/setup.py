@@ -228,100 +228,6 @@ class SeatList(Painted):
         return seats
 
 
-class FormButton(Button, inherit_css=False):
-    """A Button with the CSS of the two kinds the form shows, the default and the primary
-    one: Textual's Button brings some 7 KB of CSS for all its kinds and styles, parsed at
-    every start before the first frame. These rules are Textual's own for those kinds.
-    """
-
-    DEFAULT_CSS = """
-    FormButton:ansi.-style-default {
-        border: tall $border-blurred;
-        background: ansi_default;
-        &:disabled {
-            text-opacity: 1;
-            text-style: bold dim;
-            border: tall $border-blurred !important;
-            background: ansi_default !important;
-            pointer: not-allowed;
-            &:hover {
-                background: ansi_default;
-            }
-        }
-        &:hover {
-            background: $ansi-background;
-            border: tall $border;
-        }
-        &.-active {
-            background: $ansi-background !important;
-            border: blank $background !important;
-            tint: transparent;
-        }
-        &.-primary {
-            color: $primary;
-            border: tall $primary;
-            background: ansi_default;
-            &:hover {
-                background: $ansi-background;
-            }
-        }
-    }
-    FormButton {
-        width: auto;
-        min-width: 16;
-        height: auto;
-        line-pad: 1;
-        text-align: center;
-        content-align: center middle;
-        pointer: pointer;
-        &.-style-default {
-            text-style: bold;
-            color: $button-foreground;
-            background: $surface;
-            border: none;
-            border-top: tall $surface-lighten-1;
-            border-bottom: tall $surface-darken-1;
-            &.-textual-compact {
-                border: none !important;
-            }
-            &:disabled {
-                text-opacity: 0.6;
-                pointer: not-allowed;
-            }
-            &:focus {
-                text-style: $button-focus-text-style;
-                background-tint: $foreground 5%;
-            }
-            &:hover {
-                border-top: tall $surface;
-                background: $surface-darken-1;
-            }
-            &.-active {
-                background: $surface;
-                border-bottom: tall $surface-lighten-1;
-                border-top: tall $surface-darken-1;
-                tint: $background 30%;
-            }
-            &.-primary {
-                color: $button-color-foreground;
-                background: $primary;
-                border-top: tall $primary-lighten-3;
-                border-bottom: tall $primary-darken-3;
-                &:hover {
-                    background: $primary-darken-2;
-                    border-top: tall $primary;
-                }
-                &.-active {
-                    background: $primary;
-                    border-bottom: tall $primary-lighten-3;
-                    border-top: tall $primary-darken-3;
-                }
-            }
-        }
-    }
-    """
-
-
 class SetupScreen(Screen[None]):
     #: Start has the focus from the first paint (moving it there on mount redraws screen and footer)
     AUTO_FOCUS = "#start"
@@ -392,10 +298,10 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 # in a browser, ctrl+n opens a new window: F5 starts (the page gets it)
                 start = _("Start (F5)") if self.app.is_web else _("Start (ctrl+n)")
-                yield FormButton(start, id="start", variant="primary", compact=compact)
+                yield Button(start, id="start", variant="primary", compact=compact)
                 if self.can_resume:
-                    yield FormButton(_("Resume last game"), id="resume", compact=compact)
-                yield FormButton(_("Load a saved game"), id="load", compact=compact)
+                    yield Button(_("Resume last game"), id="resume", compact=compact)
+                yield Button(_("Load a saved game"), id="load", compact=compact)
             # the unfinished games are listed after the first paint (a light read of each
             # file), in a list mounted then if there are any
         self._indent_rows(box, compact, spaced)
@@ -483,7 +389,7 @@ class SetupScreen(Screen[None]):
             return
         self.compact = compact
         self.set_class(compact, "-compact")
-        for widget in self.query("Input, FormButton, RadioList"):
+        for widget in self.query("Input, Button, RadioList"):
             widget.compact = compact  # type: ignore[attr-defined]
         self._size_seed(self.query_one("#seed", Input))
         seats.compact = compact

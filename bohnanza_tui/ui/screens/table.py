@@ -50,6 +50,7 @@ from .choice import ChoiceScreen
 from .help import TextScreen
 from .privacy import PrivacyScreen
 from .tableview import MIN_HEIGHT, MIN_WIDTH, TableView
+from .trade import AnswerAllScreen, AnswerScreen, OfferBuilder
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TableScreen"]
 
@@ -428,8 +429,6 @@ class TableScreen(TableView):
         )
 
     def action_trade(self, donation: bool = False) -> None:
-        from .trade import OfferBuilder
-
         holder = self.hs.holder
         if holder is None:
             return
@@ -459,8 +458,6 @@ class TableScreen(TableView):
         self._choose(_("Open offers"), choices.offer_choices(self.hs.state, holder), picked)
 
     def _answer(self, offer_id: int) -> None:
-        from .trade import AnswerScreen
-
         holder = self.hs.holder
         if holder is None:
             return
@@ -470,8 +467,6 @@ class TableScreen(TableView):
         self.app.push_screen(screen, callback=self._answered)
 
     def _answer_all(self, offer_ids: list[int]) -> None:
-        from .trade import AnswerAllScreen
-
         holder = self.hs.holder
         if holder is not None:
             screen = AnswerAllScreen.reused(

@@ -25,7 +25,6 @@ from textual.widgets import (
     Button,
     Label,
     OptionList,
-    RadioSet,
     SelectionList,
     Static,
 )
@@ -41,8 +40,9 @@ from bohnanza_tui.rules.views import view
 from bohnanza_tui.rules.voyage import kontor_of_card
 
 from .. import hints, render
-from ..checks import CheckList, Radio
+from ..checks import CheckList
 from ..keybar import KeyBar
+from ..toggles import RadioList
 from .sized import SizedDialog, compact
 
 
@@ -255,14 +255,12 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         cards.highlighted = 0 if cards.option_count else None
         if not donation:
             self.query_one(WantList).reset(self._kinds(), self.preset_want)
-        radios = self.query_one("#to", RadioSet)
-        for i, (radio, name) in enumerate(
-            zip(radios.query(Radio), self._target_names(), strict=True)
-        ):
-            if radio.label.plain != name:
-                radio.label = name
-            if i == 0:
-                radio.value = True  # (the set turns the one pressed before off)
+        radios = self.query_one("#to", RadioList)
+        options = self._target_options()
+        if radios.options != options:
+            radios.options = options
+            radios.refresh()
+        radios.choose(0)
         scroll = self.query_one("#offer-dialog", VerticalScroll)
         if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
             scroll.scroll_home(animate=False, immediate=True)
@@ -294,6 +292,9 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
     def _target_names(self) -> list[str]:
         return [_("everyone") if t is None else self.state.players[t].name for t in self.targets]
 
+    def _target_options(self) -> list[tuple[str, object]]:
+        return [(name, i) for i, name in enumerate(self._target_names())]
+
     def compose(self) -> ComposeResult:
         state = self.state
         with VerticalScroll(classes="dialog wide", id="offer-dialog"):
@@ -312,9 +313,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
                         yield WantList(self._kinds(), self.preset_want, id="want")
                 with Vertical(classes="column narrow", id="to-column"):
                     yield Label(_("To"), classes="column-title")
-                    with RadioSet(id="to"):
-                        for i, name in enumerate(self._target_names()):
-                            yield Radio(name, value=i == 0)
+                    yield RadioList(self._target_options(), 0, id="to")
             yield Static("", id="offer-preview", classes="dialog-note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Send (ctrl+s)"), id="send", variant="primary")
@@ -360,8 +359,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         want: tuple[int, ...] = ()
         if not self.donation:
             want = self.query_one(WantList).wanted()
-        radio = self.query_one("#to", RadioSet)
-        index = radio.pressed_index if radio.pressed_index >= 0 else 0
+        index = self.query_one("#to", RadioList).index
         return MakeOffer(self.player, self.targets[index], give, want)
 
     def _update(self) -> None:
@@ -388,7 +386,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.query_one("#send", Button).disabled = refusal is not None
 
     @on(SelectionList.SelectedChanged)
-    @on(RadioSet.Changed)
+    @on(RadioList.Changed)
     @on(WantList.Changed)
     def _changed(self) -> None:
         self._update()
