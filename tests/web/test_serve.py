@@ -24,6 +24,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bohnanza_tui import cli, web
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import bench_web as bw
+
 #: a stand-in for the game: textual-serve's prelude and its terminal size, then each
 #: packet it is sent comes back as a data packet holding ``[type, payload]`` (JSON); it
 #: quits on the quit meta
@@ -74,21 +77,23 @@ def test_a_bad_host_is_one_sentence_and_status_2(
     assert "Traceback" not in err
 
 
-def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+def _serve(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``bohnanza serve`` in a process of its own, with HOME in ``home``, in English."""
     return subprocess.run(
         [sys.executable, "-P", "-m", "bohnanza_tui", "serve", *args],
         capture_output=True,
         text=True,
         timeout=60,
+        env=bw.isolated_env(home),
     )
 
 
-def test_a_port_in_use_is_one_sentence_and_status_1() -> None:
+def test_a_port_in_use_is_one_sentence_and_status_1(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = _serve("--port", str(port))
+        result = _serve(tmp_path, "--port", str(port))
     assert result.returncode == 1
     assert f"can't serve at 127.0.0.1 port {port}: " in result.stderr
     assert "in use" in result.stderr
@@ -96,8 +101,8 @@ def test_a_port_in_use_is_one_sentence_and_status_1() -> None:
     assert "served at" not in result.stdout  # it never said it served
 
 
-def test_an_unknown_host_is_one_sentence_and_status_1() -> None:
-    result = _serve("--host", "no-such-host.invalid", "--port", "8000")
+def test_an_unknown_host_is_one_sentence_and_status_1(tmp_path: Path) -> None:
+    result = _serve(tmp_path, "--host", "no-such-host.invalid", "--port", "8000")
     assert result.returncode == 1
     assert "can't serve at no-such-host.invalid port 8000: " in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
