@@ -15,10 +15,9 @@ from .i18n import N_
 
 #: every mode of the rules core: the two Bohnanza games and Guatemala Café (docs/CAFE.md)
 MODES: Final = ("classic", "voyage", "cafe")
-#: the Bohnanza modes (their set-ups are seeds/setups.json)
+#: the Bohnanza modes (their set-ups are seeds/setups.json); the app's set-up screen offers
+#: these (Guatemala Café is played headless: ``bohnanza new --mode cafe``, ``script``, ``show``)
 BEAN_MODES: Final = ("classic", "voyage")
-#: the modes the app's set-up screen offers (Guatemala Café has no table in the app yet)
-APP_MODES: Final = BEAN_MODES
 #: R-BASE (3 to 7 players; 2 play the Bean Duel, R-DUEL), R-VOY-1 (3 to 5 players),
 #: R-CAFE-1 (2 to 4 players)
 PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {

@@ -617,14 +617,22 @@ def build(state: CafeState, a: Build) -> list[Event]:
     state.built += 1
     if piece == HUT:
         ev = event(
-            N_("{name} builds a hut on {field} for {cost} Centavos."),
+            Plural(
+                "{name} builds a hut on {field} for {cost} Centavo.",
+                "{name} builds a hut on {field} for {cost} Centavos.",
+                "cost",
+            ),
             name=p.name,
             field=field_label(a.target),
             cost=cost,
         )
     elif piece == WORKER:
         ev = event(
-            N_("{name} places a worker on {field} for {cost} Centavos."),
+            Plural(
+                "{name} places a worker on {field} for {cost} Centavo.",
+                "{name} places a worker on {field} for {cost} Centavos.",
+                "cost",
+            ),
             name=p.name,
             field=field_label(a.target),
             cost=cost,

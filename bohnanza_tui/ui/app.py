@@ -36,7 +36,6 @@ from bohnanza_tui.resources import assets_path, autosave_path
 from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
-
     from bohnanza_tui.modes import OfferFrequency
     from bohnanza_tui.rules.save import Session
 
@@ -199,7 +198,6 @@ class BohnanzaApp(App[int]):
         #: tests, which start hundreds of apps): once a table shows, what exists is left
         #: out of later garbage collections (``collector.settle``)
         self.settle_gc = False
-
 
     # -- screens ----------------------------------------------------------------------
 

@@ -8,6 +8,8 @@ every piece and Centavo after every action.
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import re
 from pathlib import Path
@@ -16,7 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bohnanza_tui.rules import cafe, cafe_data
+from bohnanza_tui.commands import cafe as cafe_commands
+from bohnanza_tui.commands.lexicon import CommandError
+from bohnanza_tui.rules import cafe, cafe_data, save
 from bohnanza_tui.rules.actions import (
     Action,
     Allow,
@@ -39,7 +43,10 @@ from bohnanza_tui.rules.cafe_data import (
     SHIP,
     WORKER,
 )
+from bohnanza_tui.rules.cafe_session import CafeSession
+from bohnanza_tui.rules.limits import MAX_LOG
 from bohnanza_tui.rules.outcome import IllegalAction
+from bohnanza_tui.script import run_script
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 RED, ORANGE, BLUE, VIOLET, BROWN = range(5)
@@ -685,3 +692,112 @@ def test_refused_random_actions_change_nothing(seed: int, junk: list[int]) -> No
             with pytest.raises(IllegalAction):
                 cafe.apply(s, action)
             assert s == before
+
+
+# -- saves, commands -----------------------------------------------------------------------
+
+
+def played_session(seed: int, n: int = 3, side: str = "fixed", moves: int = 60) -> CafeSession:
+    session = CafeSession.new(NAMES[:n], seed, side)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.state.over:
+            break
+        p = cafe.next_to_act(session.state)
+        assert p is not None
+        session.play(rng.choice(cafe.legal_actions(session.state, p)))
+    return session
+
+
+@pytest.mark.parametrize(
+    ("seed", "n", "side"), [(3, 2, "fixed"), (4, 3, "variable"), (5, 4, "fixed")]
+)
+def test_save_round_trip(seed: int, n: int, side: str) -> None:
+    session = played_session(seed, n, side, moves=10_000)
+    text = save.dumps(session)
+    again = save.loads_any(text)
+    assert isinstance(again, CafeSession)
+    assert again.state == session.state and again.log == session.log
+    assert save.dumps(again) == text
+    assert json.loads(text)["result"] is not None  # a finished game writes its result
+    half = played_session(seed, n, side, moves=25)
+    assert save.loads_any(save.dumps(half)).state == half.state
+
+
+def test_the_app_loader_refuses_a_cafe_save_with_a_sentence() -> None:
+    with pytest.raises(save.SaveError, match="Guatemala Café"):
+        save.loads(save.dumps(played_session(1)))
+
+
+def _doc(**changes: object) -> str:
+    doc = json.loads(save.dumps(played_session(2, moves=20)))
+    doc.update(changes)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"version": 99}, "newer version"),
+        ({"players": ["Ann"]}, "2 to 4"),
+        ({"players": ["Ann", "Ann", "Bob"]}, "can't be used"),
+        ({"seed": 10**30}, "digits"),
+        ({"side": "round"}, "side"),
+        ({"log": [{"action": "buyer", "player": 0, "steps": 5}]}, "R-CAFE-8"),
+        ({"log": [{"action": "pass", "player": 7}]}, "player 8"),
+        (
+            {"log": [{"action": "plant", "player": 0, "card": 1, "island": 0, "slot": 0}]},
+            "D-CAFE-20",
+        ),
+        ({"log": [{"action": "buyer", "player": 0}]}, "lacks"),
+        ({"log": [{"action": "buyer", "player": 0, "steps": True}]}, "whole number"),
+        ({"log": "x"}, "wrong value"),
+        ({"extra": 1}, "unknown entry"),
+        ({"seats": [{"kind": "human"}]}, "seats"),
+        ({"result": []}, "result"),
+    ],
+)
+def test_hostile_saves_are_refused_with_a_message(changes: dict[str, object], words: str) -> None:
+    with pytest.raises(save.SaveError) as info:
+        save.loads_any(_doc(**changes))
+    assert words in str(info.value)
+    assert "\n" not in str(info.value) and "Traceback" not in str(info.value)
+
+
+def test_an_over_long_log_is_refused_before_it_is_replayed() -> None:
+    entry = {"action": "pass", "player": 0}
+    with pytest.raises(save.SaveError, match="at most"):
+        save.loads_any(_doc(log=[entry] * (MAX_LOG + 1)))
+
+
+def test_commands_round_trip_every_legal_action() -> None:
+    for seed in range(6):
+        s = cafe.new_game(NAMES[:3], seed)
+        rng = random.Random(seed)
+        while not s.over:
+            p = cafe.next_to_act(s)
+            assert p is not None
+            for a in cafe.legal_actions(s, p):
+                assert cafe_commands.parse(s, p, cafe_commands.format_action(s, a)) == a
+            cafe.apply(s, rng.choice(cafe.legal_actions(s, p)))
+
+
+@pytest.mark.parametrize(
+    "text", ["", "fly", "move 3", "build", "build 9 A1", "build x A1", "refill tea", "score 1 2"]
+)
+def test_commands_that_cant_be_read_say_why(text: str) -> None:
+    s = game(3)
+    s.buyer, s.phase = 0, ACT
+    with pytest.raises(CommandError):
+        cafe_commands.parse(s, 0, text)
+
+
+def test_a_script_plays_a_cafe_save_and_undo_stays_in_the_turn() -> None:
+    session = CafeSession.new(NAMES[:3], 7)
+    lines = ["Ann: move", "Ann: undo", "Ann: move 2", "Bob: move", "Ann: score 9", "# a comment"]
+    out = io.StringIO()
+    assert not run_script(session, lines, out)
+    report = out.getvalue()
+    assert "line 2: ok" in report and "takes back: move" in report
+    assert "line 4: refused: D-CAFE-24" in report and "line 5: error" in report
+    assert session.state.buyer == 1 and len(session.log) == 1

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 #: more computer actions than this in one turn and the computer player is made to move on
 BOT_ACTIONS_PER_TURN = 60
+
+
 class GameFlowScreen(Screen[None]):
     """A screen that drives one game: actions in, the next person (or computer) out."""
 
@@ -47,6 +49,7 @@ class GameFlowScreen(Screen[None]):
         self.just_passed = False
         #: a person's turn just ended: who, and the cards they drew (see ``_note_drawn``)
         self._drawn: tuple[int, list[int]] | None = None
+
     # hooks the table screen fills in
     def refresh_table(self) -> None:
         raise NotImplementedError

@@ -136,4 +136,3 @@ def skip_redundant_resize(screen: Screen[Any], event: events.Resize) -> None:
     if all(shown.size == event.size for shown in screen.app.screen_stack):
         event.prevent_default()  # (Screen's own handler, which comes after this one)
         event.stop()
-
