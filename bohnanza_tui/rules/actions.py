@@ -210,7 +210,7 @@ class Pass(Action):
     """Don't move the buyer: no action this turn (R-CAFE-9)."""
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Build(Action):
     """Take the piece on ``place`` of the buyer's row and place it (R-CAFE-10).
 
@@ -220,6 +220,11 @@ class Build(Action):
 
     place: int
     target: int
+
+    def __init__(self, player: int, place: int, target: int) -> None:  # see Plant
+        self.player = player
+        self.place = place
+        self.target = target
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -74,6 +74,8 @@ from .limits import name_problem, seed_problem
 from .outcome import Event, IllegalAction, Plural, Refusal
 
 MODE: Final = "cafe"
+#: the plantation board's side by player count (R-CAFE-2)
+BOARDS: Final[tuple[Side, ...]] = tuple(side_for(max(n, 2)) for n in range(5))
 SIDES: Final = ("fixed", "variable")
 PLAYER_COUNTS: Final = (2, 3, 4)
 HIDDEN: Final = -1
@@ -200,7 +202,7 @@ class CafeState:
     @property
     def board(self) -> Side:
         """The plantation board's side for this player count (R-CAFE-2)."""
-        return side_for(len(self.players))
+        return BOARDS[len(self.players)]
 
     @property
     def covered(self) -> bool:
@@ -929,26 +931,67 @@ def next_to_act(state: CafeState) -> int | None:
     return pending[0] if pending else None
 
 
-def _targets(state: CafeState, player: int, piece: int) -> list[int]:
+def _cell_targets(state: CafeState, player: int, piece: int, first: bool) -> list[int]:
+    """The fields a hut or worker can go on for ``player`` now (the predicates of
+    ``check_target``, written for speed; ``first``: stop at the first one)."""
+    board = state.board
+    me = state.players[player]
+    hut = piece == HUT
+    costs = HUT_COST if hut else WORKER_COST
+    money = me.centavos
+    markers = me.markers
+    plants = state.plantations
+    cell_piece = state.cell_piece
+    cell_plant = state.cell_plant
+    hut_kind = board.hut_kind
+    kinds = [False] * KIND_COUNT
+    if hut:
+        for pl in plants:
+            if pl.owner == player and pl.hut >= 0:
+                kinds[hut_kind[pl.hut]] = True
+    covered = state.covered
+    out: list[int] = []
+    for t in board.sites if hut else board.fields:
+        if cell_piece[t] != EMPTY or costs[t] > money:
+            continue
+        if hut and (kinds[hut_kind[t]] or (covered and board.left_path[t])):
+            continue
+        near = -1
+        ok = True
+        for n in CELL_NEIGHBOURS[t]:
+            pid = cell_plant[n]
+            if pid >= 0 and pid != near and plants[pid].owner == player:
+                if near >= 0 or (hut and plants[pid].hut >= 0):
+                    ok = False
+                    break
+                near = pid
+        if not ok or (near < 0 and markers <= 0):
+            continue
+        out.append(t)
+        if first:
+            return out
+    return out
+
+
+def _targets(state: CafeState, player: int, piece: int, first: bool = False) -> list[int]:
     """Every target ``piece`` can go on for ``player`` now (R-CAFE-11..17)."""
     if piece >= SHIP:
         kind = piece - SHIP
         return [kind] if check_target(state, player, piece, kind) is None else []
     if piece == PATH:
-        allowed = state.board.allowed
         paths = state.paths
-        return [e for e in range(EDGES) if allowed[e] and not paths[e]]
-    return [c for c in range(CELLS) if check_target(state, player, piece, c) is None]
+        out: list[int] = []
+        for e in state.board.edges:
+            if not paths[e]:
+                out.append(e)
+                if first:
+                    return out
+        return out
+    return _cell_targets(state, player, piece, first)
 
 
 def _has_target(state: CafeState, player: int, piece: int) -> bool:
-    if piece >= SHIP:
-        return check_target(state, player, piece, piece - SHIP) is None
-    if piece == PATH:
-        allowed = state.board.allowed
-        paths = state.paths
-        return any(allowed[e] and not paths[e] for e in range(EDGES))
-    return any(check_target(state, player, piece, c) is None for c in range(CELLS))
+    return len(_targets(state, player, piece, True)) > 0
 
 
 def can_build(state: CafeState) -> bool:
@@ -1130,7 +1173,26 @@ __all__ = [
     "new_game",
     "next_to_act",
     "pending_players",
+    "random_action",
     "standings",
     "view",
     "winners",
 ]
+
+
+# -- random play (the benchmark, the property tests, the random computer player) -------------
+
+#: how often a random player passes when it could move the buyer (uniform play passes a
+#: third of its turns, and a round of passes ends the game, D-CAFE-16)
+PASS_RATE: Final = 0.05
+
+
+def random_action(state: CafeState, rng: random.Random) -> Action:
+    """A legal action of the player the game waits for, chosen at random (never refused)."""
+    player = state.active if state.phase != BLOCK else state.asking
+    acts = legal_actions(state, player)
+    if state.phase == MOVE:
+        if rng.random() < PASS_RATE:
+            return acts[0]
+        return acts[1 + int(rng.random() * (len(acts) - 1))]
+    return acts[int(rng.random() * len(acts))]

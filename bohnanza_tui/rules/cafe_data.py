@@ -155,6 +155,10 @@ class Side:
     free_paths: bool
     #: per field: the kinds whose harbor the allowed edges reach from its corners (D-CAFE-9)
     reaches: tuple[frozenset[int], ...]
+    #: the hut sites, the other fields (where workers go), the allowed edges: as lists
+    sites: tuple[int, ...]
+    fields: tuple[int, ...]
+    edges: tuple[int, ...]
 
 
 _PIECES: Final = {"H": 5, "W": 6, "P": 7}
@@ -228,7 +232,6 @@ _M: Final = _load()
 _check(_M)
 
 KINDS: Final[tuple[str, ...]] = tuple(_M.kinds)
-GERMAN_NAMES: Final[tuple[str, ...]] = tuple(_M.german_names)
 SACKS_PER_KIND: Final = _M.sacks_per_kind
 BAG: Final = _M.bag
 DEALT: Final = _M.dealt
@@ -352,7 +355,16 @@ def _side(name: str, m: _Side) -> Side:
         allowed = tuple(marks)
     reaches = tuple(_reach(allowed, c) if kinds[c] >= 0 else frozenset() for c in range(CELLS))
     return Side(
-        name, tuple(m.players), tuple(kinds), tuple(left), allowed, m.paths == "free", reaches
+        name,
+        tuple(m.players),
+        tuple(kinds),
+        tuple(left),
+        allowed,
+        m.paths == "free",
+        reaches,
+        tuple(c for c in range(CELLS) if kinds[c] >= 0),
+        tuple(c for c in range(CELLS) if kinds[c] < 0),
+        tuple(e for e in range(EDGES) if allowed[e]),
     )
 
 

@@ -801,3 +801,28 @@ def test_a_script_plays_a_cafe_save_and_undo_stays_in_the_turn() -> None:
     assert "line 2: ok" in report and "takes back: move" in report
     assert "line 4: refused: D-CAFE-24" in report and "line 5: error" in report
     assert session.state.buyer == 1 and len(session.log) == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_move_list_lists_exactly_the_builds_check_accepts(n: int) -> None:
+    """The fast target search of the move list and ``check`` agree at positions of random games."""
+    for seed in range(4):
+        s = cafe.new_game(NAMES[:n], seed)
+        rng = random.Random(seed)
+        while not s.over:
+            if s.phase == ACT:
+                p = s.active
+                listed = set(cafe.legal_actions(s, p))
+                for place in s.row_places():
+                    piece = s.places[place]
+                    if piece < HUT:
+                        continue
+                    for target in range(cafe_data.EDGES):
+                        a = Build(p, place, target)
+                        # one place stands for a row's equal pieces
+                        equal = [q for q in s.row_places() if s.places[q] == piece]
+                        if cafe.check(s, a) is None:
+                            assert Build(p, equal[0], target) in listed
+                        else:
+                            assert a not in listed
+            cafe.apply(s, cafe.random_action(s, rng))
