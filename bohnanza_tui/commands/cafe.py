@@ -88,7 +88,7 @@ def kind(word: str) -> int:
             return k
     raise CommandError(
         _("'{word}' is no coffee kind; the kinds are {kinds}").format(
-            word=word, kinds=", ".join(_(c) for c in COFFEE)
+            word=word, kinds=", ".join(KINDS)
         )
     )
 

@@ -520,7 +520,7 @@ def check_target(state: CafeState, player: int, piece: int, target: int) -> Refu
         if piece == HUT and has_hut_of(state, player, kind):
             return refuse(
                 "R-CAFE-12",
-                N_("you grow {coffee} coffee on a plantation already (one per kind)"),
+                N_("you grow {coffee} on a plantation already (one plantation per kind)"),
                 coffee=kind,
             )
         near = adjacent_plantations(state, player, target)

@@ -18,7 +18,13 @@ BEAN_KEYS: Final = frozenset({"bean", "kind"})
 HOME: Final = "home"
 #: Guatemala Café's coffee kinds (cafe_data.KINDS), shown translated: a parameter named
 #: ``coffee`` is a kind's index
-COFFEE: Final = (N_("red"), N_("orange"), N_("blue"), N_("violet"), N_("brown"))
+COFFEE: Final = (
+    N_("red coffee"),
+    N_("orange coffee"),
+    N_("blue coffee"),
+    N_("violet coffee"),
+    N_("brown coffee"),
+)
 
 
 def _shown(key: str, value: Any) -> Any:
