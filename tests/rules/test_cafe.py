@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bohnanza_tui.commands import cafe as cafe_commands
 from bohnanza_tui.commands.lexicon import CommandError
-from bohnanza_tui.rules import cafe, cafe_data, save
+from bohnanza_tui.rules import cafe, cafe_data, cafe_save, save
 from bohnanza_tui.rules.actions import (
     Action,
     Allow,
@@ -826,3 +826,49 @@ def test_the_move_list_lists_exactly_the_builds_check_accepts(n: int) -> None:
                         else:
                             assert a not in listed
             cafe.apply(s, cafe.random_action(s, rng))
+
+
+def test_the_command_line_plays_a_cafe_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bohnanza_tui.cli import main
+
+    game_file, after = tmp_path / "g.json", tmp_path / "after.json"
+    assert (
+        main(
+            [
+                "new",
+                "--players",
+                "Ann,Bob,Cy",
+                "--mode",
+                "cafe",
+                "--seed",
+                "7",
+                "--out",
+                str(game_file),
+            ]
+        )
+        == 0
+    )
+    moves = tmp_path / "moves.txt"
+    moves.write_text(
+        "Ann: move\nAnn: score 1\nBob: allow\nCy: allow\nAnn: refill\n", encoding="utf-8"
+    )
+    assert main(["script", str(game_file), str(moves), "--out", str(after)]) == 1  # the last line
+    out = capsys.readouterr().out
+    assert "line 4: ok" in out and "line 5: error" in out
+    assert main(["show", str(after), "--as", "Ann"]) == 0
+    shown = capsys.readouterr().out
+    assert "Ann: 0 points, 23 Centavos" in shown and "(secret)" in shown
+    assert main(["show", str(after), "--as", "Zed"]) == 2
+    assert main(["load", str(after)]) == 2
+    assert "Guatemala Café" in capsys.readouterr().err
+    assert main(["new", "--players", "Ann,Bob", "--mode", "cafe"]) == 2
+    capsys.readouterr()
+    assert main(["schema", "--mode", "cafe"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["properties"]["mode"]["const"] == "cafe"
+    names = {
+        o["properties"]["action"]["const"] for o in schema["properties"]["log"]["items"]["oneOf"]
+    }
+    assert names == set(cafe_save.CAFE_ACTIONS)
