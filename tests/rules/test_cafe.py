@@ -872,3 +872,19 @@ def test_the_command_line_plays_a_cafe_game(
         o["properties"]["action"]["const"] for o in schema["properties"]["log"]["items"]["oneOf"]
     }
     assert names == set(cafe_save.CAFE_ACTIONS)
+
+
+def test_random_play_chooses_from_the_move_list_as_listed() -> None:
+    """``random_action`` picks in phase ACT as a uniform choice from ``legal_actions`` would."""
+    for seed in range(5):
+        s = cafe.new_game(NAMES[:3], seed)
+        rng = random.Random(seed)
+        while not s.over:
+            if s.phase == ACT:
+                acts = cafe.legal_actions(s, s.active)
+                state_of_rng = rng.getstate()
+                expected = acts[int(rng.random() * len(acts))]
+                rng.setstate(state_of_rng)
+                assert cafe.random_action(s, rng) == expected
+                rng.setstate(state_of_rng)
+            cafe.apply(s, cafe.random_action(s, rng))
