@@ -121,6 +121,17 @@ def test_every_rule_id_of_cafe_md_is_cited_here() -> None:
     assert not missing
 
 
+def test_every_rule_the_core_refuses_by_has_a_refusal_test() -> None:
+    core = (DOC.parents[1] / "bohnanza_tui" / "rules" / "cafe.py").read_text(encoding="utf-8")
+    named = set(re.findall(r'(?:refuse|Refusal)\(\s*"([RD]-CAFE-\d+)"', core))
+    named |= set(re.findall(r'"([RD]-CAFE-\d+)" if piece', core))
+    named |= set(re.findall(r'_check_coins\([^)]*"([RD]-CAFE-\d+)"', core))
+    source = Path(__file__).read_text(encoding="utf-8")
+    tested = set(re.findall(r'refused\(\s*[^"]*?"([RD]-CAFE-\d+)"\s*\)', source))
+    assert len(named) >= 20
+    assert not sorted(named - tested)
+
+
 # -- set-up ------------------------------------------------------------------------------
 
 
