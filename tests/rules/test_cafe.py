@@ -899,3 +899,21 @@ def test_random_play_chooses_from_the_move_list_as_listed() -> None:
                 assert cafe.random_action(s, rng) == expected
                 rng.setstate(state_of_rng)
             cafe.apply(s, cafe.random_action(s, rng))
+
+
+def test_d_cafe_16_the_game_ends_when_the_track_has_no_free_place_left() -> None:
+    s = game(3)
+    s.track = [RED] * (s.lowest_sack() - 1)  # the lowest sack on place 2
+    assert s.lowest_sack() == 2
+    s.players[0].sacks = [0] * 5
+    places = row(s, [BLUE])
+    ok(s, ScoreSack(0, places[0]))
+    answer_all(s)
+    assert s.lowest_sack() == 1 and s.phase == GAME_OVER
+    assert all(p.score == 0 for p in s.players)
+
+
+def test_d_cafe_18_an_onlooker_sees_no_supply() -> None:
+    s = game(4)
+    v = cafe.view(s, None)
+    assert all(p.sacks == [] and p.sack_count == 6 for p in v.players)
