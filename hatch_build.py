@@ -39,6 +39,8 @@ COMPILED = (
     "duel",
     "randomplay",
     "views",
+    "cafe",
+    "cafe_session",
 )
 #: the computer players' hot path (the position values and the fast rollout policy)
 BOTS_COMPILED = ("evaluate", "rollout")

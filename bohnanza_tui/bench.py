@@ -10,7 +10,9 @@ once (``engine.check``) before it is applied on the fast path. One line per mode
 each followed by what its games are made of (offers, trades, harvests, and in Bohn Voyage
 harbors bought, sails, loads and raids per game, counted in untimed replays of its first games),
 after a line naming the build: the rules core compiled with mypyc (a regular install) or pure
-Python (an editable install, or ``BOHNANZA_PURE=1`` at install time).
+Python (an editable install, or ``BOHNANZA_PURE=1`` at install time). Guatemala Café (mode
+``cafe``) is played by ``cafe.random_action``: uniform over the move list, passing at one turn in
+twenty (``cafe.PASS_RATE``); its mix counts builds, scorings, blocks and refills per game.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import random
 import time
 from collections import Counter
 
-from .rules import COMPILED, engine
+from .rules import COMPILED, cafe, engine
 from .rules.randomplay import RandomPlayer
 
 #: how often a random player considers an optional harvest (a forced one is always made)
@@ -35,6 +37,9 @@ CASES = (
     ("voyage", 3),
     ("voyage", 4),
     ("voyage", 5),
+    ("cafe", 2),
+    ("cafe", 3),
+    ("cafe", 4),
 )
 
 
@@ -48,6 +53,14 @@ MIX = (
     ("loads", ("load",)),
     ("raids", ("raid-kontor", "raid-ship")),
 )
+#: the mix of a Guatemala Café game
+CAFE_MIX = (
+    ("builds", ("build",)),
+    ("scorings", ("score",)),
+    ("blocks", ("block",)),
+    ("refills", ("refill",)),
+    ("passes", ("pass",)),
+)
 #: games played (untimed) for the action mix
 MIX_GAMES = 50
 
@@ -57,6 +70,8 @@ def play_one(mode: str, players: int, seed: int, seen: Counter[str] | None = Non
 
     With ``seen``, count the actions applied by name (the untimed mix line).
     """
+    if mode == cafe.MODE:
+        return play_cafe(players, seed, seen)
     state = engine.new_game(mode, [f"P{i + 1}" for i in range(players)], seed)
     rng = random.Random(seed)
     player = RandomPlayer(rng, harvest_rate=HARVEST_RATE)
@@ -71,12 +86,26 @@ def play_one(mode: str, players: int, seed: int, seen: Counter[str] | None = Non
     return actions
 
 
+def play_cafe(players: int, seed: int, seen: Counter[str] | None = None) -> int:
+    """One random Guatemala Café game (``cafe.random_action``); the number of actions."""
+    state = cafe.new_game([f"P{i + 1}" for i in range(players)], seed)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.over:
+        action = cafe.random_action(state, rng)
+        cafe.apply_unchecked(state, action)
+        actions += 1
+        if seen is not None:
+            seen[action.name] += 1
+    return actions
+
+
 def action_mix(mode: str, players: int, games: int) -> str:
     """What the random games are made of: actions of each sort per game, over ``games`` games."""
     seen: Counter[str] = Counter()
     for seed in range(games):
         play_one(mode, players, seed, seen)
-    shown = MIX if mode == "voyage" else MIX[:3]  # the rest are Bohn Voyage actions
+    shown = CAFE_MIX if mode == cafe.MODE else MIX if mode == "voyage" else MIX[:3]
     parts = [f"{sum(seen[n] for n in names) / games:.1f} {label}" for label, names in shown]
     return "  per game: " + ", ".join(parts)
 

@@ -1,13 +1,16 @@
 """The ``bohnanza`` command: play, load, resume, run command scripts, show and check saves.
 
     bohnanza                                  the app
-    bohnanza new --players Ann,Bob,Cy [--mode voyage] [--seed 7] [--offers rarely] [--no-hints]
-                 [--out game.json]
+    bohnanza new --players Ann,Bob,Cy [--mode voyage|cafe] [--side variable] [--seed 7]
+                 [--offers rarely] [--no-hints] [--out game.json]
     bohnanza load game.json | bohnanza resume
     bohnanza script game.json moves.txt [--out after.json] [--strict]
     bohnanza show game.json [--as Ann]
-    bohnanza schema | bohnanza commands [COMMAND] | bohnanza tournament ...
+    bohnanza schema [--mode cafe] | bohnanza commands [COMMAND] | bohnanza tournament ...
     bohnanza serve [--port 8000] [--host 127.0.0.1]   the app in a web browser
+
+Guatemala Café (``--mode cafe``, docs/CAFE.md) is played headless for now:
+``new --out``, ``script`` and ``show`` read and write its saves; the app refuses them.
 
 A bad file gives one sentence on stderr and exit status 2, never a traceback.
 
@@ -28,10 +31,11 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .i18n import UnknownLanguage, _, available_languages, choose_language, set_language
-from .modes import DEFAULT_OFFERS, OFFER_FREQUENCIES, OFFER_NAMES
+from .modes import DEFAULT_OFFERS, MODES, OFFER_FREQUENCIES, OFFER_NAMES
 from .settings import saved_language
 
 if TYPE_CHECKING:
+    from .rules.cafe_session import CafeSession
     from .rules.save import OptionsRecord, Session
 
 #: exit status for a bad file or bad arguments (as argparse uses)
@@ -131,7 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help=_("start a new game (in the app, or into a save file)"))
     new.add_argument("--players", required=True, help=_("names in seat order: Ann,Bob,Cy"))
-    new.add_argument("--mode", choices=("classic", "voyage"), default="classic")
+    new.add_argument("--mode", choices=MODES, default="classic")
+    new.add_argument(
+        "--side",
+        choices=("fixed", "variable"),
+        default="fixed",
+        help=_("Guatemala Café: the growing-area board's side (default: fixed)"),
+    )
     new.add_argument(
         "--seed", type=int, help=_("seed of the shuffles (the same seed deals the same game)")
     )
@@ -181,6 +191,12 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(handler=_show)
 
     schema = sub.add_parser("schema", help=_("print the JSON Schema of a save file"))
+    schema.add_argument(
+        "--mode",
+        choices=("classic", "cafe"),
+        default="classic",
+        help=_("the schema of Bohnanza saves (classic, voyage) or of Guatemala Café saves"),
+    )
     schema.set_defaults(handler=_schema)
 
     commands = sub.add_parser("commands", help=_("explain the command language"))
@@ -261,6 +277,8 @@ def _new(args: argparse.Namespace) -> int:
     from .rules.save import OptionsRecord, Session
 
     names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.mode == "cafe":
+        return _new_cafe(args, names)
     try:
         session = Session.new(args.mode, names, args.seed)
     except ValueError as exc:
@@ -268,6 +286,31 @@ def _new(args: argparse.Namespace) -> int:
     session.options = OptionsRecord(offers_to_people=args.offers, hints=args.hints)
     if args.out is None:
         return _run_app(session)
+    save.save_file(session, args.out)
+    print(
+        _("Wrote a new {mode} game for {names} to {path}.").format(
+            mode=args.mode, names=", ".join(names), path=args.out
+        )
+    )
+    return 0
+
+
+def _new_cafe(args: argparse.Namespace, names: list[str]) -> int:
+    from .rules import save
+    from .rules.cafe_session import CafeSession
+    from .rules.save import OptionsRecord
+
+    if args.out is None:
+        return _fail(
+            _(
+                "the app can't play Guatemala Café yet: write the game to a file with --out and play it with 'bohnanza script'"
+            )
+        )
+    try:
+        session = CafeSession.new(names, args.seed, args.side)
+    except ValueError as exc:
+        return _fail(str(exc))
+    session.options = OptionsRecord(offers_to_people=args.offers, hints=args.hints)
     save.save_file(session, args.out)
     print(
         _("Wrote a new {mode} game for {names} to {path}.").format(
@@ -333,13 +376,19 @@ def _schema(args: argparse.Namespace) -> int:
 
     from .rules import save
 
-    print(json.dumps(save.save_schema(), indent=2, ensure_ascii=False))
+    print(json.dumps(save.save_schema(args.mode), indent=2, ensure_ascii=False))
     return 0
 
 
 def _commands(args: argparse.Namespace) -> int:
     from .commands import help_text
 
+    if args.name == "cafe":
+        from .commands.cafe import help_text as cafe_help
+
+        print(_("The commands of Guatemala Café:"))
+        print(cafe_help())
+        return 0
     print(help_text(args.name))
     return 0
 
@@ -351,7 +400,9 @@ def _show(args: argparse.Namespace) -> int:
     from .rules.limits import printable
     from .summary import describe_position
 
-    session = save.load_file(args.save)
+    session = save.load_any_file(args.save)
+    if isinstance(session, save.CafeSession):
+        return _show_cafe(session, args.viewer)
     viewer = None
     if args.viewer is not None:
         try:
@@ -359,6 +410,24 @@ def _show(args: argparse.Namespace) -> int:
         except CommandError as exc:
             return _fail(str(exc))
     print(printable(describe_position(session.state, viewer)))
+    print(options_line(session.options or save.OptionsRecord()))
+    return 0
+
+
+def _show_cafe(session: CafeSession, who: str | None) -> int:
+    from .cafe_summary import describe
+    from .commands import cafe as cafe_commands
+    from .commands.lexicon import CommandError
+    from .rules import save
+    from .rules.limits import printable
+
+    viewer = None
+    if who is not None:
+        try:
+            viewer = cafe_commands.seat(session.names, who)
+        except CommandError as exc:
+            return _fail(str(exc))
+    print(printable(describe(session.state, viewer)))
     print(options_line(session.options or save.OptionsRecord()))
     return 0
 
@@ -377,7 +446,7 @@ def _script(args: argparse.Namespace) -> int:
     from .rules import save
     from .script import run_script
 
-    session = save.load_file(args.save)
+    session = save.load_any_file(args.save)
     lines = _read_commands(args.commands)
     if lines is None:
         return BAD_INPUT

@@ -1,4 +1,4 @@
-"""The two games, their player counts and the computer players' levels.
+"""The games, their player counts and the computer players' levels.
 
 What the set-up screen needs before the rules core loads.
 
@@ -13,11 +13,17 @@ from typing import Final, Literal, get_args
 
 from .i18n import N_
 
-MODES: Final = ("classic", "voyage")
-#: R-BASE (3 to 7 players; 2 play the Bean Duel, R-DUEL) and R-VOY-1 (3 to 5 players)
+#: every mode of the rules core: the two Bohnanza games and Guatemala Café (docs/CAFE.md)
+MODES: Final = ("classic", "voyage", "cafe")
+#: the Bohnanza modes (their set-ups are seeds/setups.json); the app's set-up screen offers
+#: these (Guatemala Café is played headless: ``bohnanza new --mode cafe``, ``script``, ``show``)
+BEAN_MODES: Final = ("classic", "voyage")
+#: R-BASE (3 to 7 players; 2 play the Bean Duel, R-DUEL), R-VOY-1 (3 to 5 players),
+#: R-CAFE-1 (2 to 4 players)
 PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
     "classic": (2, 3, 4, 5, 6, 7),
     "voyage": (3, 4, 5),
+    "cafe": (2, 3, 4),
 }
 
 #: the computer players' levels, weakest first (``bohnanza_tui.bots.make_bot``, the save format)

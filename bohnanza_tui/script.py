@@ -18,6 +18,7 @@ from .commands import CommandError, UndoCommand, format_action, parse, resolve_a
 from .commands.context import Context
 from .i18n import _
 from .rules import Action, IllegalAction
+from .rules.cafe_session import CafeSession
 from .rules.limits import printable
 from .rules.save import Session
 
@@ -43,14 +44,19 @@ def strip_comment(line: str) -> str:
     return _COMMENT.sub("", line).strip()
 
 
-def run_script(session: Session, lines: Iterable[str], out: TextIO, strict: bool = False) -> bool:
+def run_script(
+    session: Session | CafeSession, lines: Iterable[str], out: TextIO, strict: bool = False
+) -> bool:
     """Play the lines on ``session``, reporting each to ``out``; True if every line applied."""
     ok = True
     for number, line in enumerate(lines, 1):
         text = strip_comment(line)
         if not text:
             continue
-        result = run_line(session, text)
+        if isinstance(session, CafeSession):
+            result = run_cafe_line(session, text)
+        else:
+            result = run_line(session, text)
         for report in result.lines(number):
             out.write(report + "\n")
         if result.status != "ok":
@@ -78,6 +84,41 @@ def run_line(session: Session, text: str) -> LineResult:
     except CommandError as exc:
         return LineResult("error", str(exc))
     return _play(session, actions)
+
+
+def run_cafe_line(session: CafeSession, text: str) -> LineResult:
+    """Apply one ``NAME: command`` line to a Guatemala Café game (``commands.cafe``)."""
+    from .commands import cafe as cafe_commands
+
+    who, colon, command = text.partition(":")
+    if not colon or not who.strip():
+        return LineResult(
+            "error", _("start the line with the player, as in 'Ann: move' or '2: score 3'")
+        )
+    try:
+        player = cafe_commands.seat(session.names, who.strip())
+        if command.strip().casefold() == "undo":
+            refusal = session.can_undo(player)
+            if refusal is not None:
+                return LineResult("refused", str(refusal))
+            action = session.undo(player)
+            return LineResult(
+                "ok",
+                events=[
+                    _("{name} takes back: {command}").format(
+                        name=session.state.players[player].name,
+                        command=cafe_commands.format_action(session.state, action),
+                    )
+                ],
+            )
+        action = cafe_commands.parse(session.state, player, command)
+    except CommandError as exc:
+        return LineResult("error", str(exc))
+    try:
+        events = [str(e) for e in session.play(action)]
+    except IllegalAction as exc:
+        return LineResult("refused", str(exc.refusal))
+    return LineResult("ok", events=events)
 
 
 def _play(session: Session, actions: list[Action]) -> LineResult:

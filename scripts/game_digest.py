@@ -1,5 +1,6 @@
 """A digest of 40 whole random games (their save files and every log line) and of 4
-games of computer players (every action).
+games of computer players (every action), then of 12 random games and 3 games of
+computer players of Guatemala Café.
 
     python scripts/game_digest.py
 
@@ -16,7 +17,9 @@ import random
 
 from bohnanza_tui import bots
 from bohnanza_tui.bots import make_bot
-from bohnanza_tui.rules import COMPILED, engine, view
+from bohnanza_tui.bots.cafe import make_cafe_bot
+from bohnanza_tui.rules import COMPILED, cafe, engine, view
+from bohnanza_tui.rules.cafe_session import CafeSession
 from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session, dumps
 
@@ -49,6 +52,27 @@ def digest(games_per_case: int = 10) -> str:
             for event in session.play(seats[p].act(view(session.state, p), p)):
                 h.update(str(event).encode())
         h.update(dumps(session).encode())
+    for players in (2, 3, 4):
+        for seed in range(4):
+            side = "variable" if seed % 2 else "fixed"
+            cafe_session = CafeSession.new([f"P{i + 1}" for i in range(players)], seed, side)
+            rng = random.Random(seed)
+            while not cafe_session.state.over:
+                for event in cafe_session.play(cafe.random_action(cafe_session.state, rng)):
+                    h.update(str(event).encode())
+            h.update(dumps(cafe_session).encode())
+    for seed, levels in enumerate(
+        (("strong", "basic", "basic"), ("basic", "random"), ("strong", "basic", "basic", "random"))
+    ):
+        cafe_bots = [make_cafe_bot(lv, seed * 10 + i) for i, lv in enumerate(levels)]
+        cafe_session = CafeSession.new([f"P{i + 1}" for i in range(len(levels))], seed)
+        while not cafe_session.state.over:
+            p = cafe.next_to_act(cafe_session.state)
+            assert p is not None
+            action = cafe_bots[p].act(cafe.view(cafe_session.state, p), p)
+            for event in cafe_session.play(action):
+                h.update(str(event).encode())
+        h.update(dumps(cafe_session).encode())
     return h.hexdigest()
 
 

@@ -11,7 +11,13 @@ def test_bench_prints_a_line_per_case(capsys) -> None:
     build, *out = capsys.readouterr().out.splitlines()
     assert re.match(r"^rules core: (compiled with mypyc|pure Python), Python 3\.\d+", build)
     lines, mixes = out[::2], out[1::2]
-    assert all(re.match(r"^  per game: \d+\.\d offers, \d+\.\d trades, ", m) for m in mixes)
+    cafe = [mode == "cafe" for mode, _n in bench.CASES]
+    assert all(
+        re.match(r"^  per game: \d+\.\d builds, \d+\.\d scorings, ", m)
+        if is_cafe
+        else re.match(r"^  per game: \d+\.\d offers, \d+\.\d trades, ", m)
+        for m, is_cafe in zip(mixes, cafe, strict=True)
+    )
     assert ["sails" in m for m in mixes] == [mode == "voyage" for mode, _n in bench.CASES]
     assert [line.split(":")[0] for line in lines] == [f"{m} {n}p" for m, n in bench.CASES]
     pattern = re.compile(r"^\w+ \dp: [\d,]+ games/s, [\d,]+k actions/s, [\d,]+ actions/game$")
@@ -42,8 +48,17 @@ def test_benchmark_games_end_with_every_card_in_place(monkeypatch) -> None:
 
     monkeypatch.setattr(engine, "new_game", recording_new_game)
     for mode, players in bench.CASES:
+        if mode == "cafe":  # its pieces and Centavos: tests/rules/test_cafe.py
+            continue
         assert bench.play_one(mode, players, seed=3) > 0
         state = games[-1]
         fresh = real_new_game(mode, [p.name for p in state.players], 3)
         assert state.over
         assert sorted(state.all_cards()) == sorted(fresh.all_cards())
+
+
+def test_cafe_benchmark_games_end() -> None:
+    """The benchmark's Guatemala Café games end, and the mix counts what they apply."""
+    seen: Counter[str] = Counter()
+    total = sum(bench.play_one("cafe", 3, seed, seen) for seed in range(3))
+    assert sum(seen.values()) == total and seen["build"] > 0 and seen["score"] > 0

@@ -55,8 +55,12 @@ def play_game(
     """Play one game; seat ``i`` is a bot of ``levels[i]`` seeded from ``seed`` and ``i``.
 
     Every bot gets only its view; each action is checked by the engine
-    (``IllegalAction`` is a bot bug and propagates).
+    (``IllegalAction`` is a bot bug and propagates). Mode ``cafe``: ``bots.cafe.play_cafe_game``.
     """
+    if mode == "cafe":
+        from .cafe import play_cafe_game
+
+        return play_cafe_game(levels, seed, names=names, max_actions=max_actions)
     if bots is None:
         bots = [
             make_bot(level, seed * 7919 + i, budget_ms=budget_ms) for i, level in enumerate(levels)

@@ -327,7 +327,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="bohnanza tournament", description="Play bot games and compare the levels."
     )
-    ap.add_argument("--mode", choices=("classic", "voyage"), default="classic")
+    ap.add_argument("--mode", choices=("classic", "voyage", "cafe"), default="classic")
     ap.add_argument(
         "--players",
         default="strong,basic,basic,basic",
@@ -410,7 +410,9 @@ def print_table(
     result: dict[str, dict[str, object]],
     elapsed: float,
 ) -> None:
-    if args.budget_ms is not None:
+    if args.mode == "cafe":  # bots.cafe: no sampled search; the scores are points
+        budget = ", strong plans whole turns" if "strong" in levels else ""
+    elif args.budget_ms is not None:
         budget = f", strong budget {args.budget_ms:g} ms"
     elif "strong" in levels:
         budget = (
@@ -423,8 +425,9 @@ def print_table(
         f"{args.mode}, {len(levels)} players ({', '.join(levels)}), {args.games} games, "
         f"seed {args.seed}{budget}, {elapsed:.0f} s"
     )
+    money = "points" if args.mode == "cafe" else "coins"
     print(
-        f"{'level':8} {'win rate':>9} {'95% CI':>17} {'coins':>7} {'ms/decision':>12}"
+        f"{'level':8} {'win rate':>9} {'95% CI':>17} {money:>7} {'ms/decision':>12}"
         f" {'cpu ms':>7} {'offers/game':>12} {'accepted':>9}"
     )
     for level, r in result.items():

@@ -195,6 +195,62 @@ class RaidShip(Action):
     pay: tuple[int, ...]
 
 
+# -- Guatemala Café (docs/CAFE.md) -------------------------------------------
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class MoveBuyer(Action):
+    """Move the buyer 1 row forward, or 2 for the extra step's Centavos (R-CAFE-8)."""
+
+    steps: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Pass(Action):
+    """Don't move the buyer: no action this turn (R-CAFE-9)."""
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
+class Build(Action):
+    """Take the piece on ``place`` of the buyer's row and place it (R-CAFE-10).
+
+    ``target``: a field for a hut or a worker, an edge for a path, the harbor's
+    kind for a ship (``cafe_data`` numbers them).
+    """
+
+    place: int
+    target: int
+
+    def __init__(self, player: int, place: int, target: int) -> None:  # see Plant
+        self.player = player
+        self.place = place
+        self.target = target
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class ScoreSack(Action):
+    """Take the sack on ``place`` of the buyer's row to the score track (R-CAFE-19)."""
+
+    place: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Block(Action):
+    """Block the scoring with a sack of its kind from the own supply (R-CAFE-20)."""
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Allow(Action):
+    """Let the scoring pass (R-CAFE-20)."""
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Refill(Action):
+    """The scorer refills the scored sack's place from the own supply (R-CAFE-23)."""
+
+    kind: int
+
+
 ACTION_TYPES: Final[dict[str, type[Action]]] = {
     "island": ChooseIsland,
     "plant": Plant,
@@ -218,6 +274,13 @@ ACTION_TYPES: Final[dict[str, type[Action]]] = {
     "move": KontorToField,
     "raid-kontor": RaidKontor,
     "raid-ship": RaidShip,
+    "buyer": MoveBuyer,
+    "pass": Pass,
+    "build": Build,
+    "score": ScoreSack,
+    "block": Block,
+    "allow": Allow,
+    "refill": Refill,
 }
 #: the command word of each action class
 NAMES: Final[dict[type[Action], str]] = {cls: name for name, cls in ACTION_TYPES.items()}

@@ -27,7 +27,7 @@ from pydantic import (
     ValidationError,
 )
 
-from bohnanza_tui.modes import MODES, PLAYER_COUNTS
+from bohnanza_tui.modes import BEAN_MODES, MODES, PLAYER_COUNTS
 from bohnanza_tui.resources import seeds_path
 
 from ..i18n import _
@@ -284,7 +284,7 @@ def _validate_setups(text: str, beans: Sequence[BeanKind]) -> dict[tuple[str, in
         "voyage": model.voyage,
     }
     setups: dict[tuple[str, int], Setup] = {}
-    for mode in MODES:
+    for mode in BEAN_MODES:
         entries = by_mode[mode]
         expected = {str(n) for n in PLAYER_COUNTS[mode]}
         if set(entries) != expected:
@@ -407,11 +407,11 @@ def next_coin_needs(island_type: str, kind: int, n: int) -> int | None:
 
 def setup_for(mode: str, players: int) -> Setup:
     """The set-up for `mode` ("classic" or "voyage") with `players` players."""
-    counts = PLAYER_COUNTS.get(mode)
+    counts = PLAYER_COUNTS.get(mode) if mode in BEAN_MODES else None
     if counts is None:
         raise ValueError(
             _("unknown mode {mode!r}: choose one of {modes}").format(
-                mode=mode, modes=", ".join(MODES)
+                mode=mode, modes=", ".join(BEAN_MODES)
             )
         )
     setup = _SETUPS.get((mode, players))

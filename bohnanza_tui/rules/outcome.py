@@ -9,19 +9,30 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .params import Place, bean_name
 
 #: parameters under these names are bean kinds (ints) and render as bean names
 BEAN_KEYS: Final = frozenset({"bean", "kind"})
 #: the name of every home island in the state; shown translated
 HOME: Final = "home"
+#: Guatemala Café's coffee kinds (cafe_data.KINDS), shown translated: a parameter named
+#: ``coffee`` is a kind's index
+COFFEE: Final = (
+    N_("red coffee"),
+    N_("orange coffee"),
+    N_("blue coffee"),
+    N_("violet coffee"),
+    N_("brown coffee"),
+)
 
 
 def _shown(key: str, value: Any) -> Any:
     """A parameter as a player reads it: kinds by name, places as "A1 field 2"."""
     if key in BEAN_KEYS and type(value) is int:
         return bean_name(value)
+    if key == "coffee" and type(value) is int:
+        return _(COFFEE[value])
     if key == "place" and type(value) is tuple:
         return Place(*value)
     if key == "island" and value == HOME:

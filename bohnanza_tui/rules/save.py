@@ -41,6 +41,7 @@ from ..resources import autosave_path as autosave_path
 from . import actions as actions_module
 from . import state as state_module
 from .actions import ACTION_TYPES, Action, from_dict, to_dict
+from .cafe_session import CafeSession
 from .common import shuffle
 from .data import setup_for
 from .engine import check, standings
@@ -58,6 +59,8 @@ from .validate import position_problem
 from .voyage import rotation_due
 
 FORMAT: Final = "bohnanza-tui-save"
+#: the mode of a Guatemala Café save (``cafe_save``)
+CAFE: Final = "cafe"
 VERSION: Final = 1
 
 
@@ -236,8 +239,12 @@ class SaveFile(BaseModel):
     )
 
 
-def save_schema() -> dict[str, Any]:
-    """The JSON Schema of the whole save document."""
+def save_schema(mode: str = "classic") -> dict[str, Any]:
+    """The JSON Schema of the whole save document (of a Bohnanza game, or of mode ``cafe``)."""
+    if mode == CAFE:
+        from .cafe_save import cafe_schema
+
+        return cafe_schema()
     schema = SaveFile.model_json_schema()
     schema["properties"]["log"]["items"] = action_schema()
     return schema
@@ -312,8 +319,12 @@ def _log_line(action: Action) -> str | None:
     return _compact(data)
 
 
-def dumps(session: Session) -> str:
+def dumps(session: Session | CafeSession) -> str:
     """The save file text of ``session``."""
+    if isinstance(session, CafeSession):
+        from .cafe_save import dumps as cafe_dumps
+
+        return cafe_dumps(session)
     lines = [_log_line(a) for a in session.log]
     if not lines or None in lines:
         return _pretty(to_document(session)) + "\n"
@@ -321,7 +332,7 @@ def dumps(session: Session) -> str:
     return _pretty(to_document(session, log=False), written={"log": log}) + "\n"
 
 
-def save_file(session: Session, path: str | os.PathLike[str]) -> None:
+def save_file(session: Session | CafeSession, path: str | os.PathLike[str]) -> None:
     """Write the save atomically: a crash leaves the old file or the new one, never half of one.
 
     The new text goes to a temporary file beside the target (``.NAME.PID.*.tmp``),
@@ -419,14 +430,17 @@ def load_file(path: str | os.PathLike[str]) -> Session:
     Only a regular file of at most ``MAX_SAVE_BYTES`` is read (a FIFO or a
     device such as /dev/zero is refused without waiting on it).
     """
-    target = Path(path)
+    return loads(_read_text(Path(path)))
+
+
+def _read_text(target: Path) -> str:
     data = _read_limited(target)
     try:
         text = data.decode("utf-8-sig")  # a byte order mark, as some editors write, is fine
     except UnicodeDecodeError as exc:
         raise SaveError(_("this file is not text (UTF-8), so it is not a save file")) from exc
     remove_stale_temporaries(target)
-    return loads(text)
+    return text
 
 
 def _read_limited(target: Path) -> bytes:
@@ -478,13 +492,48 @@ def _too_large() -> str:
     )
 
 
-def loads(text: str) -> Session:
-    """Check a save file's text and rebuild its session; raises ``SaveError``."""
+def _tagged(text: str) -> tuple[Any, str]:
+    """The parsed JSON of a save's text with its tag checked, and the text."""
     if len(text) > MAX_SAVE_BYTES:
         raise SaveError(_too_large())
     text = text.removeprefix("\ufeff")
     raw = _parse_json(text)
     _check_tag(raw)
+    return raw, text
+
+
+def loads_any(text: str) -> Session | CafeSession:
+    """``loads`` for a save of any mode: a Guatemala Café save gives a ``CafeSession``."""
+    raw, text = _tagged(text)
+    if raw.get("mode") == CAFE:
+        from .cafe_save import loads as cafe_loads
+
+        return cafe_loads(raw, text)
+    return _loads(raw, text)
+
+
+def load_any_file(path: str | os.PathLike[str]) -> Session | CafeSession:
+    """``load_file`` for a save of any mode (the headless commands: script, show)."""
+    return loads_any(_read_text(Path(path)))
+
+
+def loads(text: str) -> Session:
+    """Check a save file's text and rebuild its session; raises ``SaveError``.
+
+    A Bohnanza game only (the app plays these): a Guatemala Café save is refused
+    with a sentence saying how to play it (``loads_any`` reads both).
+    """
+    raw, text = _tagged(text)
+    if raw.get("mode") == CAFE:
+        raise SaveError(
+            _(
+                "this save holds a game of Guatemala Café, which the app can't show yet; play it with 'bohnanza script' and look at it with 'bohnanza show'"
+            )
+        )
+    return _loads(raw, text)
+
+
+def _loads(raw: Any, text: str) -> Session:
     text = _without_derived(raw, text)
     log = raw.get("log")
     if isinstance(log, list) and len(log) > MAX_LOG:
@@ -847,9 +896,11 @@ def _check_entry(state: GameState, action: Action, number: int) -> None:
 
 
 __all__ = [
+    "CAFE",
     "FORMAT",
     "UNDO_RULE",
     "VERSION",
+    "CafeSession",
     "ResultRecord",
     "SaveError",
     "SaveFile",
@@ -857,8 +908,10 @@ __all__ = [
     "autosave_path",
     "dumps",
     "fill_start",
+    "load_any_file",
     "load_file",
     "loads",
+    "loads_any",
     "remove_stale_temporaries",
     "result_of",
     "save_file",
