@@ -212,7 +212,7 @@ async def test_a_one_for_one_bid_costs_two_hand_overs_planting_included() -> Non
         await press(pilot, "enter", "p", "p")  # Ann turns up the face-up cards
         assert session.state.phase is Phase.TRADE
         green = session.state.face_up[0]
-        soy = session.state.players[1].hand[0]
+        wax = session.state.players[1].hand[3]
         seen = counting(app, session)
         await press(pilot, "B")
         assert isinstance(app.screen, ChoiceScreen) and "Who bids?" in screen_text(app)
@@ -224,14 +224,13 @@ async def test_a_one_for_one_bid_costs_two_hand_overs_planting_included() -> Non
         text = screen_text(app)
         assert "Bid to Ann — Bob" in text and "Face up: ♠ green, ○ wax" in text
         assert "Ann's hand" not in text
-        # Bob's front soy for one of the face-up kinds (listed first)
-        await press(pilot, "space", "tab", "right")
-        assert "You give 1 × ■ soy to Ann for 1 × ♠ green." in screen_text(app)
+        # proposed: Bob's wax (Ann grows wax) for the face-up green (a kind Bob holds)
+        assert "You give 1 × ○ wax to Ann for 1 × ♠ green." in screen_text(app)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, PrivacyScreen)
         assert "Ann, a bid is in for you." in screen_text(app)
-        await press(pilot, "enter", "a")  # Ann takes it: the face-up green for Bob's soy
-        assert session.state.players[0].received == [soy]
+        await press(pilot, "enter", "a")  # Ann takes it: the face-up green for Bob's wax
+        assert session.state.players[0].received == [wax]
         await press(pilot, "e")  # end trading: Bob's green is planted without a hand-over
         assert KIND_OF[green] == KIND_OF[session.state.players[1].holdings[0].fields[0][-1]]
         assert session.state.players[1].received == []
@@ -248,11 +247,14 @@ async def test_bids_are_answered_together_and_another_person_may_bid_first() -> 
     session = classic()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p", "B", "1", "enter", "space", "tab", "right", "ctrl+s")
+        await press(pilot, "enter", "p", "p", "B", "1", "enter", "ctrl+s")  # as proposed
         assert "Someone else bids first: B" in screen_text(app)
         await press(pilot, "B", "2")  # Cy bids too, before Ann sees the bids
         assert "Cy makes a bid to Ann." in screen_text(app)
-        await press(pilot, "enter", "space", "tab", "ctrl+s")  # a gift of Cy's front card
+        # a gift of Cy's front card: picked, the proposed wax and green taken off
+        await press(pilot, "enter", "space", "down", "down", "down", "space", "tab", "left")
+        assert "You give 1 × ◉ black-eyed to Ann as a gift." in screen_text(app)
+        await press(pilot, "ctrl+s")
         assert "Ann, 2 bids are in for you." in screen_text(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, AnswerAllScreen)
@@ -479,3 +481,62 @@ async def test_voyage_gift_onto_a_growing_field_costs_no_hand_over() -> None:
         assert session.state.turn == 2
     assert [what for _t, what in seen if what.startswith("privacy")][:1] == ["privacy Ann"]
     assert "privacy Bob" not in [what for t, what in seen if t == 1]
+
+
+def _two_people_bid_ready() -> Session:
+    """Classic, seed 42: Ann and Bob people, Cy and Dee computers. Ann planted her front soy
+    and turned up chili and stink; Bob holds a soy (his last card, swapped with the deck's
+    top soy) and a stink, and grows nothing yet."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Plant
+
+    session = Session(new_game("classic", ["Ann", "Bob", "Cy", "Dee"], 42))
+    state = session.state
+    session.play(Plant(0, state.players[0].hand[0], 0, len(session.log)))
+    state = session.state
+    soy = KIND_OF[state.players[0].holdings[0].fields[0][0]]
+    bob = state.players[1].hand
+    assert soy not in {KIND_OF[c] for c in bob}
+    i = max(i for i, c in enumerate(state.deck) if KIND_OF[c] == soy)
+    state.deck[i], bob[-1] = bob[-1], state.deck[i]
+    session = Session(state)
+    session.play(EndPhase(0))
+    assert session.state.phase is Phase.TRADE
+    return session
+
+
+TWO_PEOPLE = [Seat("Ann"), Seat("Bob"), Seat("Cy", "computer"), Seat("Dee", "computer")]
+
+
+async def test_a_bid_is_proposed_from_what_the_active_player_wants_five_keys() -> None:
+    """R-BASE-8: Bob bids to Ann. The bid starts from what is known of Ann's wants: his
+    soy for the kind she grows, against a face-up card of a kind he holds. B, Enter,
+    ctrl+s, Enter, a: five keys and two hand-overs for the trade."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.screens.trade import OfferBuilder
+
+    session = _two_people_bid_ready()
+    state = session.state
+    soy_card = state.players[1].hand[-1]
+    stink = next(
+        c for c in state.face_up if KIND_OF[c] in {KIND_OF[h] for h in state.players[1].hand}
+    )
+    app = make_app(session, seats=TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")  # Ann's turn goes on
+        seen = counting(app, session)
+        keys = ["B", "enter"]
+        await press(pilot, *keys)
+        assert isinstance(app.screen, OfferBuilder)
+        text = screen_text(app)
+        assert "Bid to Ann — Bob" in text
+        assert "You give 1 × ■ soy to Ann for 1 × ✱ stink." in text
+        keys += ["ctrl+s", "enter", "a"]
+        await press(pilot, *keys[2:])
+        assert session.state.players[0].received == [soy_card]
+        assert session.state.players[1].received == [stink]
+    assert len(keys) == 5
+    assert [what for _turn, what in seen if what.startswith("privacy")] == [
+        "privacy Bob",
+        "privacy Ann",
+    ]
