@@ -540,3 +540,57 @@ async def test_a_bid_is_proposed_from_what_the_active_player_wants_five_keys() -
         "privacy Bob",
         "privacy Ann",
     ]
+
+
+def test_a_bid_is_proposed_from_the_active_player_s_offer_face_up_and_hand_alike() -> None:
+    """R-BASE-8: Ann offers Cy the face-up chili and a chili from her hand for a wax and a
+    green. Bob's bid starts from that offer turned round: his wax and a green, for two
+    chilis (the face-up card and the hand card count alike)."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.screens.trade import proposed_bid
+
+    session = _two_people_bid_ready()
+    state = session.state
+    chili = KIND_OF[state.face_up[0]]
+    in_hand = next(c for c in state.players[0].hand if KIND_OF[c] == chili)
+    bob = state.players[1].hand
+    wax, green = (next(c for c in bob if render_name(c) == name) for name in ("wax", "green"))
+    session.play(MakeOffer(0, 2, (state.face_up[0], in_hand), (KIND_OF[wax], KIND_OF[green])))
+    give, want = proposed_bid(session.state, 1)
+    assert give == {wax, green}
+    assert want == [chili, chili]
+    # with no offer of Ann's: one face-up card Bob holds a kind of (stink), for a bean of
+    # the kind Ann grows (soy) that Bob holds
+    fresh = _two_people_bid_ready().state
+    give, want = proposed_bid(fresh, 1)
+    assert [render_name(c) for c in give] == ["soy"]
+    assert [render_name(c) for c in fresh.face_up if KIND_OF[c] in want] == ["stink"]
+
+
+def render_name(card: int) -> str:
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.data import KINDS
+
+    return KINDS[KIND_OF[card]]
+
+
+async def test_answering_a_bid_picks_a_face_up_and_a_hand_card_of_the_wanted_kind() -> None:
+    """Bob bids his soy for two chilis: Ann has one face up and one in hand; her answer
+    dialog picks both, and `a` accepts (issue 28: nothing was picked)."""
+    from bohnanza_tui.rules import KIND_OF
+
+    session = _two_people_bid_ready()
+    state = session.state
+    face_up = state.face_up[0]
+    chili = KIND_OF[face_up]
+    in_hand = next(c for c in state.players[0].hand if KIND_OF[c] == chili)
+    soy = state.players[1].hand[-1]
+    session.play(MakeOffer(1, 0, (soy,), (chili, chili)))
+    app = make_app(session, seats=TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, AnswerScreen)
+        text = screen_text(app)
+        assert "[x] face up ♥ chili" in text and "♥ chili" in text.split("[x] hand")[1]
+        await press(pilot, "a")
+        assert sorted(session.state.players[1].received) == sorted([face_up, in_hand])
