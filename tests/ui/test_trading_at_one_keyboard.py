@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui_helpers import SIZE, make_app, press, screen_text
+from ui_helpers import SIZE, log_text, make_app, press, screen_text
 
 from bohnanza_tui.rules import GameState, Phase, new_game
 from bohnanza_tui.rules.actions import Action, Decline, EndPhase, MakeOffer
@@ -594,3 +594,60 @@ async def test_answering_a_bid_picks_a_face_up_and_a_hand_card_of_the_wanted_kin
         assert "[x] face up ♥ chili" in text and "♥ chili" in text.split("[x] hand")[1]
         await press(pilot, "a")
         assert sorted(session.state.players[1].received) == sorted([face_up, in_hand])
+
+
+class AsksForRed:
+    """A computer player that, in its phase 2 of turn 1, asks everyone for two red beans
+    for its first face-up card, then gives Ann its second face-up card, then ends trading."""
+
+    level = "scripted"
+
+    def __init__(self) -> None:
+        self.plan: list[Action] | None = None
+
+    def remark(self) -> None:
+        return None
+
+    def act(self, view: GameState, me: int) -> Action:
+        if view.phase is Phase.TRADE and awaiting(view, me):
+            return Decline(me, awaiting(view, me)[0].id)
+        if view.phase is Phase.TRADE and view.active == me and view.turn == 1:
+            if self.plan is None:
+                self.plan = [
+                    MakeOffer(me, None, (view.face_up[0],), (RED, RED)),
+                    MakeOffer(me, ANN, (view.face_up[1],), ()),
+                ]
+            return self.plan.pop(0) if self.plan else EndPhase(me)
+        return fallback_action(view, me)
+
+
+RED = 8
+
+
+async def test_a_computer_s_offer_nobody_can_meet_hands_the_keyboard_to_nobody() -> None:
+    """R-BASE-8: Cy asks everyone for two red; neither person holds a red bean: it is
+    declined for both without a hand-over (the log says so). Cy's gift to Ann later in
+    the turn still reaches her: those declines were not her answers."""
+    from bohnanza_tui.rules import KIND_OF
+
+    session = four_seats()
+    state = session.state
+    for person in (ANN, BOB):
+        hand = state.players[person].hand
+        for i, c in enumerate(hand):
+            if KIND_OF[c] == RED:
+                j = next(j for j, d in enumerate(state.deck) if KIND_OF[d] != RED)
+                hand[i], state.deck[j] = state.deck[j], c
+    app = make_app(session, seats=SEATS, bot_factory=lambda _level, _seed, **_kw: AsksForRed())
+    seen = counting(app, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = log_text(app)
+        for name in ("Ann", "Bob"):
+            assert f"{name} can't give what offer 1 asks for: declined for them." in text
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Ann has a trade offer to answer." in screen_text(app)  # the gift, offer 2
+        await press(pilot, "enter", "a")
+        assert len(session.state.players[ANN].received) == 1
+    in_cy_s_turn = [what for turn, what in seen if turn == 1]
+    assert in_cy_s_turn == ["privacy Ann", "answer Ann"]
