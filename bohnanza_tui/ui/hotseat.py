@@ -15,19 +15,21 @@ import logging
 from typing import TYPE_CHECKING
 
 from bohnanza_tui.rules import (
+    KIND_OF,
     KONTOR,
     Action,
     GameState,
     Mode,
     Phase,
     apply_unchecked,
+    check,
     legal_actions,
     next_to_act,
     pending_players,
     view,
 )
 from bohnanza_tui.rules.actions import Accept, Decline, EndPhase, MakeOffer, Plant
-from bohnanza_tui.rules.trading import awaiting
+from bohnanza_tui.rules.trading import awaiting, tradeable
 
 from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
 
@@ -188,6 +190,31 @@ class HotSeat:
             and not self.is_human(state.active)
         ):
             self._asked.add((state.turn, player))
+
+    def cannot_meet(self) -> list[Decline]:
+        """Phase 2: declines for the offers people can't meet, made without a hand-over.
+
+        An offer that asks a person for beans they hold nowhere they may give
+        them from (``engine.check`` refuses the acceptance of the first such
+        cards of each wanted kind) is declined for them: the keyboard does not
+        go to them (nor an answer dialog open) for an offer they can only
+        decline. Gifts (asking nothing) and offers they can meet wait as ever.
+        These declines don't count as the person's answers in a computer
+        player's turn (``asked``): a later offer they can meet still reaches them.
+        """
+        state = self.state
+        if state.phase is not Phase.TRADE or state.over:
+            return []
+        out: list[Decline] = []
+        for person in self.humans:
+            for o in awaiting(state, person):
+                if not o.want:
+                    continue
+                accept = Accept(person, o.id, first_cards(state, person, list(o.want)))
+                decline = Decline(person, o.id)
+                if check(state, accept) is not None and check(state, decline) is None:
+                    out.append(decline)
+        return out
 
     def fallen_through(self, person: int) -> list[Action]:
         """Declines for the offers a person who answered in this computer turn owes again.
@@ -387,6 +414,18 @@ def seat_record(seat: Seat) -> SeatRecord:
     if seat.is_human:
         return SeatRecord(kind="human")
     return SeatRecord(kind="computer", level=seat.level)  # type: ignore[arg-type]
+
+
+def first_cards(state: GameState, player: int, want: list[int]) -> tuple[int, ...]:
+    """For each wanted kind, the first of ``player``'s cards of it they may give
+    (``trading.tradeable``'s order: face-up cards for the active player, hand, Kontors)."""
+    need = list(want)
+    picked: list[int] = []
+    for c in tradeable(state, player):
+        if KIND_OF[c] in need:
+            need.remove(KIND_OF[c])
+            picked.append(c)
+    return tuple(sorted(picked))
 
 
 def _plain_plant(state: GameState, person: int) -> Plant | None:

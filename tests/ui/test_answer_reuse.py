@@ -185,13 +185,17 @@ async def bids(pilot: Pilot[Any], bob: tuple[str, ...], cy: tuple[str, ...]) -> 
 
 async def other_bids(pilot: Pilot[Any], session: Session) -> tuple[Screen[Any], Screen[Any]]:
     await press(pilot, "enter", "p", "p")
-    await bids(pilot, ("space", "tab", "right"), ("space", "tab"))
+    await bids(pilot, (), ("space",))  # as proposed; Cy adds her front card
     first = pilot.app.screen
     assert isinstance(first, AnswerAllScreen)
     await press(pilot, "2", "n")  # one marked, then all declined: the marks are forgotten
     assert isinstance(pilot.app.screen, TableScreen)
-    # other bids: Bob gives his second card for nothing, Cy her first for a kind
-    await bids(pilot, ("down", "space", "tab"), ("space", "tab", "right", "right"))
+    # other bids: Bob gives his second card for nothing, Cy her first for the proposed kind
+    await bids(
+        pilot,
+        ("down", "space", "down", "down", "space", "tab", "left"),
+        ("space", "down", "down", "down", "space"),
+    )
     return first, pilot.app.screen
 
 

@@ -379,9 +379,10 @@ async def test_an_e_right_after_the_cards_turned_up_by_themselves_asks_first() -
         assert session.state.phase is Phase.PLANT_TRADED
 
 
-async def test_the_answer_says_which_wanted_beans_are_missing() -> None:
-    """R-BASE-8: Ann asks Bob for two beans of a kind he holds none of: accepting is refused,
-    and the dialog says what is missing and what he can do instead."""
+async def test_an_offer_a_person_cannot_meet_is_declined_without_a_hand_over() -> None:
+    """R-BASE-8: Ann asks Bob for two beans of a kind he holds none of. He could only
+    decline: it is declined for him (the log says so), the keyboard never goes to him and
+    no answer dialog opens; it goes back to Ann."""
     from ui_helpers import from_state
 
     from bohnanza_tui.rules import KIND_OF
@@ -395,13 +396,52 @@ async def test_the_answer_says_which_wanted_beans_are_missing() -> None:
     held = {KIND_OF[c] for c in state.players[1].hand}
     kind = next(k for k in sorted(set(KIND_OF)) if k not in held and k != 0)
     session.play(MakeOffer(0, 1, (state.face_up[0],), (kind, kind)))
+    oid = session.state.offers[0].id
+    app = make_app(from_state(session.state))
+    seen: list[str] = []
+    push = app.push_screen
+
+    def counted(screen: object, *args: object, **kwargs: object) -> object:
+        seen.append(type(screen).__name__ + " " + str(getattr(screen, "player_name", "")))
+        return push(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.push_screen = counted  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Pass the keyboard to Ann" in screen_text(app)
+        assert app.hotseat is not None
+        assert app.hotseat.state.offer(oid) is None  # declined by its only addressee: gone
+        text = log_text(app)
+        assert f"Bob can't give what offer {oid} asks for: declined for them." in text
+        assert f"Bob declines offer {oid}." in text
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, AnswerScreen)
+    assert [s for s in seen if not s.startswith("TableScreen")] == ["PrivacyScreen Ann"]
+
+
+async def test_an_offer_a_person_can_meet_still_goes_to_them() -> None:
+    """The same offer for one bean Bob holds: the keyboard goes to him, and the answer
+    dialog picks his card of that kind."""
+    from ui_helpers import from_state
+
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import MakeOffer
+    from bohnanza_tui.ui.hotseat import fallback_action
+
+    session = classic()
+    while session.state.phase is not Phase.TRADE:
+        session.play(fallback_action(session.state, 0))
+    state = session.state
+    card = state.players[1].hand[-1]
+    session.play(MakeOffer(0, 1, (state.face_up[0],), (KIND_OF[card],)))
     app = make_app(from_state(session.state))
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Pass the keyboard to Bob" in screen_text(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, AnswerScreen)
-        text = screen_text(app)
-        assert "Missing to give: 2 ×" in text
-        assert "Decline (n) or make a counter-offer (c)." in text
+        assert "[x]" in screen_text(app) and "Missing to give" not in screen_text(app)
 
 
 async def test_back_to_the_active_player_with_nothing_to_plant_says_to_end_the_turn() -> None:

@@ -120,3 +120,42 @@ def test_a_failing_computer_player_is_logged_and_a_legal_move_is_played(
     assert check(hs.state, action) is None
     assert "the computer player of seat 1 failed" in caplog.text
     assert "ValueError: no way to plant" in caplog.text
+
+
+def test_offers_a_person_cannot_meet_are_declined_for_them_gifts_never() -> None:
+    """R-BASE-8: Cy (a computer) asks everyone for two beans of a kind only Bob holds two
+    of: Ann's acceptance would be refused, so ``cannot_meet`` declines it for her (the
+    engine accepts that decline); Bob's waits for him, and a gift waits for everyone."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Decline
+    from bohnanza_tui.rules.trading import awaiting
+    from bohnanza_tui.ui.hotseat import fallback_action
+
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cy", COMPUTER, "basic")]
+    hs = HotSeat(classic(), seats)
+    s = hs.session
+    while s.state.active != 2 or s.state.phase is not Phase.TRADE:
+        actor = hs.next_actor()
+        assert actor is not None
+        s.play(fallback_action(s.state, actor))
+    state = s.state
+    kind = 8  # red: Bob is dealt two from the deck, Ann's go back to it
+
+    def swap(player: int, card: int, wanted: bool) -> None:
+        hand = state.players[player].hand
+        i = next(i for i, c in enumerate(state.deck) if (KIND_OF[c] == kind) == wanted)
+        hand[hand.index(card)], state.deck[i] = state.deck[i], card
+
+    for c in [c for c in state.players[0].hand if KIND_OF[c] == kind]:
+        swap(0, c, False)
+    for c in [c for c in state.players[1].hand if KIND_OF[c] != kind][:2]:
+        swap(1, c, True)
+    s.play(MakeOffer(2, None, (state.face_up[0],), (kind, kind)))
+    s.play(MakeOffer(2, None, (state.face_up[1],), ()))  # a gift
+    ask, gift = (o.id for o in s.state.offers)
+    declines = hs.cannot_meet()
+    assert declines == [Decline(0, ask)]
+    assert all(check(s.state, d) is None for d in declines)
+    assert [o.id for o in awaiting(s.state, 1)] == [ask, gift]
+    s.play(declines[0])
+    assert hs.cannot_meet() == []

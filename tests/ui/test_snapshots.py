@@ -61,6 +61,12 @@ def test_trade_dialog(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(classic()), press=keys, terminal_size=SIZE)
 
 
+def test_bid_dialog_with_its_proposal(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Bob's bid to Ann as it opens: his wax (Ann grows wax) for the face-up green."""
+    keys = ["enter", "p", "p", "B", "1", "enter"]
+    assert snap_compare(make_app(classic()), press=keys, terminal_size=SIZE)
+
+
 def finished_game(seed: int = 5, names: list[str] | None = None, mode: str = "classic") -> Session:
     """A game (classic unless ``mode``) played to its end by a simple greedy policy (no trades)."""
     session = Session.new(mode, names, seed) if names else classic(seed)

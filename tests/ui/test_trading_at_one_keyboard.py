@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui_helpers import SIZE, make_app, press, screen_text
+from ui_helpers import SIZE, log_text, make_app, press, screen_text
 
 from bohnanza_tui.rules import GameState, Phase, new_game
 from bohnanza_tui.rules.actions import Action, Decline, EndPhase, MakeOffer
@@ -212,7 +212,7 @@ async def test_a_one_for_one_bid_costs_two_hand_overs_planting_included() -> Non
         await press(pilot, "enter", "p", "p")  # Ann turns up the face-up cards
         assert session.state.phase is Phase.TRADE
         green = session.state.face_up[0]
-        soy = session.state.players[1].hand[0]
+        wax = session.state.players[1].hand[3]
         seen = counting(app, session)
         await press(pilot, "B")
         assert isinstance(app.screen, ChoiceScreen) and "Who bids?" in screen_text(app)
@@ -224,14 +224,13 @@ async def test_a_one_for_one_bid_costs_two_hand_overs_planting_included() -> Non
         text = screen_text(app)
         assert "Bid to Ann — Bob" in text and "Face up: ♠ green, ○ wax" in text
         assert "Ann's hand" not in text
-        # Bob's front soy for one of the face-up kinds (listed first)
-        await press(pilot, "space", "tab", "right")
-        assert "You give 1 × ■ soy to Ann for 1 × ♠ green." in screen_text(app)
+        # proposed: Bob's wax (Ann grows wax) for the face-up green (a kind Bob holds)
+        assert "You give 1 × ○ wax to Ann for 1 × ♠ green." in screen_text(app)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, PrivacyScreen)
         assert "Ann, a bid is in for you." in screen_text(app)
-        await press(pilot, "enter", "a")  # Ann takes it: the face-up green for Bob's soy
-        assert session.state.players[0].received == [soy]
+        await press(pilot, "enter", "a")  # Ann takes it: the face-up green for Bob's wax
+        assert session.state.players[0].received == [wax]
         await press(pilot, "e")  # end trading: Bob's green is planted without a hand-over
         assert KIND_OF[green] == KIND_OF[session.state.players[1].holdings[0].fields[0][-1]]
         assert session.state.players[1].received == []
@@ -248,11 +247,14 @@ async def test_bids_are_answered_together_and_another_person_may_bid_first() -> 
     session = classic()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "enter", "p", "p", "B", "1", "enter", "space", "tab", "right", "ctrl+s")
+        await press(pilot, "enter", "p", "p", "B", "1", "enter", "ctrl+s")  # as proposed
         assert "Someone else bids first: B" in screen_text(app)
         await press(pilot, "B", "2")  # Cy bids too, before Ann sees the bids
         assert "Cy makes a bid to Ann." in screen_text(app)
-        await press(pilot, "enter", "space", "tab", "ctrl+s")  # a gift of Cy's front card
+        # a gift of Cy's front card: picked, the proposed wax and green taken off
+        await press(pilot, "enter", "space", "down", "down", "down", "space", "tab", "left")
+        assert "You give 1 × ◉ black-eyed to Ann as a gift." in screen_text(app)
+        await press(pilot, "ctrl+s")
         assert "Ann, 2 bids are in for you." in screen_text(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, AnswerAllScreen)
@@ -479,3 +481,173 @@ async def test_voyage_gift_onto_a_growing_field_costs_no_hand_over() -> None:
         assert session.state.turn == 2
     assert [what for _t, what in seen if what.startswith("privacy")][:1] == ["privacy Ann"]
     assert "privacy Bob" not in [what for t, what in seen if t == 1]
+
+
+def _two_people_bid_ready() -> Session:
+    """Classic, seed 42: Ann and Bob people, Cy and Dee computers. Ann planted her front soy
+    and turned up chili and stink; Bob holds a soy (his last card, swapped with the deck's
+    top soy) and a stink, and grows nothing yet."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.actions import Plant
+
+    session = Session(new_game("classic", ["Ann", "Bob", "Cy", "Dee"], 42))
+    state = session.state
+    session.play(Plant(0, state.players[0].hand[0], 0, len(session.log)))
+    state = session.state
+    soy = KIND_OF[state.players[0].holdings[0].fields[0][0]]
+    bob = state.players[1].hand
+    assert soy not in {KIND_OF[c] for c in bob}
+    i = max(i for i, c in enumerate(state.deck) if KIND_OF[c] == soy)
+    state.deck[i], bob[-1] = bob[-1], state.deck[i]
+    session = Session(state)
+    session.play(EndPhase(0))
+    assert session.state.phase is Phase.TRADE
+    return session
+
+
+TWO_PEOPLE = [Seat("Ann"), Seat("Bob"), Seat("Cy", "computer"), Seat("Dee", "computer")]
+
+
+async def test_a_bid_is_proposed_from_what_the_active_player_wants_five_keys() -> None:
+    """R-BASE-8: Bob bids to Ann. The bid starts from what is known of Ann's wants: his
+    soy for the kind she grows, against a face-up card of a kind he holds. B, Enter,
+    ctrl+s, Enter, a: five keys and two hand-overs for the trade."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.screens.trade import OfferBuilder
+
+    session = _two_people_bid_ready()
+    state = session.state
+    soy_card = state.players[1].hand[-1]
+    stink = next(
+        c for c in state.face_up if KIND_OF[c] in {KIND_OF[h] for h in state.players[1].hand}
+    )
+    app = make_app(session, seats=TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")  # Ann's turn goes on
+        seen = counting(app, session)
+        keys = ["B", "enter"]
+        await press(pilot, *keys)
+        assert isinstance(app.screen, OfferBuilder)
+        text = screen_text(app)
+        assert "Bid to Ann — Bob" in text
+        assert "You give 1 × ■ soy to Ann for 1 × ✱ stink." in text
+        keys += ["ctrl+s", "enter", "a"]
+        await press(pilot, *keys[2:])
+        assert session.state.players[0].received == [soy_card]
+        assert session.state.players[1].received == [stink]
+    assert len(keys) == 5
+    assert [what for _turn, what in seen if what.startswith("privacy")] == [
+        "privacy Bob",
+        "privacy Ann",
+    ]
+
+
+def test_a_bid_is_proposed_from_the_active_player_s_offer_face_up_and_hand_alike() -> None:
+    """R-BASE-8: Ann offers Cy the face-up chili and a chili from her hand for a wax and a
+    green. Bob's bid starts from that offer turned round: his wax and a green, for two
+    chilis (the face-up card and the hand card count alike)."""
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.ui.screens.trade import proposed_bid
+
+    session = _two_people_bid_ready()
+    state = session.state
+    chili = KIND_OF[state.face_up[0]]
+    in_hand = next(c for c in state.players[0].hand if KIND_OF[c] == chili)
+    bob = state.players[1].hand
+    wax, green = (next(c for c in bob if render_name(c) == name) for name in ("wax", "green"))
+    session.play(MakeOffer(0, 2, (state.face_up[0], in_hand), (KIND_OF[wax], KIND_OF[green])))
+    give, want = proposed_bid(session.state, 1)
+    assert give == {wax, green}
+    assert want == [chili, chili]
+    # with no offer of Ann's: one face-up card Bob holds a kind of (stink), for a bean of
+    # the kind Ann grows (soy) that Bob holds
+    fresh = _two_people_bid_ready().state
+    give, want = proposed_bid(fresh, 1)
+    assert [render_name(c) for c in give] == ["soy"]
+    assert [render_name(c) for c in fresh.face_up if KIND_OF[c] in want] == ["stink"]
+
+
+def render_name(card: int) -> str:
+    from bohnanza_tui.rules import KIND_OF
+    from bohnanza_tui.rules.data import KINDS
+
+    return KINDS[KIND_OF[card]]
+
+
+async def test_answering_a_bid_picks_a_face_up_and_a_hand_card_of_the_wanted_kind() -> None:
+    """Bob bids his soy for two chilis: Ann has one face up and one in hand; her answer
+    dialog picks both, and `a` accepts (issue 28: nothing was picked)."""
+    from bohnanza_tui.rules import KIND_OF
+
+    session = _two_people_bid_ready()
+    state = session.state
+    face_up = state.face_up[0]
+    chili = KIND_OF[face_up]
+    in_hand = next(c for c in state.players[0].hand if KIND_OF[c] == chili)
+    soy = state.players[1].hand[-1]
+    session.play(MakeOffer(1, 0, (soy,), (chili, chili)))
+    app = make_app(session, seats=TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter")
+        assert isinstance(app.screen, AnswerScreen)
+        text = screen_text(app)
+        assert "[x] face up ♥ chili" in text and "♥ chili" in text.split("[x] hand")[1]
+        await press(pilot, "a")
+        assert sorted(session.state.players[1].received) == sorted([face_up, in_hand])
+
+
+class AsksForRed:
+    """A computer player that, in its phase 2 of turn 1, asks everyone for two red beans
+    for its first face-up card, then gives Ann its second face-up card, then ends trading."""
+
+    level = "scripted"
+
+    def __init__(self) -> None:
+        self.plan: list[Action] | None = None
+
+    def remark(self) -> None:
+        return None
+
+    def act(self, view: GameState, me: int) -> Action:
+        if view.phase is Phase.TRADE and awaiting(view, me):
+            return Decline(me, awaiting(view, me)[0].id)
+        if view.phase is Phase.TRADE and view.active == me and view.turn == 1:
+            if self.plan is None:
+                self.plan = [
+                    MakeOffer(me, None, (view.face_up[0],), (RED, RED)),
+                    MakeOffer(me, ANN, (view.face_up[1],), ()),
+                ]
+            return self.plan.pop(0) if self.plan else EndPhase(me)
+        return fallback_action(view, me)
+
+
+RED = 8
+
+
+async def test_a_computer_s_offer_nobody_can_meet_hands_the_keyboard_to_nobody() -> None:
+    """R-BASE-8: Cy asks everyone for two red; neither person holds a red bean: it is
+    declined for both without a hand-over (the log says so). Cy's gift to Ann later in
+    the turn still reaches her: those declines were not her answers."""
+    from bohnanza_tui.rules import KIND_OF
+
+    session = four_seats()
+    state = session.state
+    for person in (ANN, BOB):
+        hand = state.players[person].hand
+        for i, c in enumerate(hand):
+            if KIND_OF[c] == RED:
+                j = next(j for j, d in enumerate(state.deck) if KIND_OF[d] != RED)
+                hand[i], state.deck[j] = state.deck[j], c
+    app = make_app(session, seats=SEATS, bot_factory=lambda _level, _seed, **_kw: AsksForRed())
+    seen = counting(app, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = log_text(app)
+        for name in ("Ann", "Bob"):
+            assert f"{name} can't give what offer 1 asks for: declined for them." in text
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Ann has a trade offer to answer." in screen_text(app)  # the gift, offer 2
+        await press(pilot, "enter", "a")
+        assert len(session.state.players[ANN].received) == 1
+    in_cy_s_turn = [what for turn, what in seen if turn == 1]
+    assert in_cy_s_turn == ["privacy Ann", "answer Ann"]

@@ -94,12 +94,13 @@ class GameFlowScreen(Screen[None]):
         self.advance()
         return True
 
-    def play_all(self, actions: list[Action]) -> int:
+    def play_all(self, actions: list[Action], *, noted: bool = True) -> int:
         """Play a person's answers together, then hand the keyboard on once; how many were played.
 
         Each is played through the session as it comes (an earlier trade may
         take the cards a later answer needed: that one is refused, logged and
-        skipped), and the keyboard changes hands only after the last.
+        skipped), and the keyboard changes hands only after the last. Not
+        ``noted``: they are no person's own answers (``HotSeat.note``).
         """
         log = self.query_one(EventLog)
         state = self.hs.state
@@ -116,7 +117,8 @@ class GameFlowScreen(Screen[None]):
                 )
                 continue
             played += 1
-            self.hs.note(action)
+            if noted:
+                self.hs.note(action)
             log.add_events([str(e) for e in events])
         if played:
             self.host.after_action()
@@ -162,6 +164,18 @@ class GameFlowScreen(Screen[None]):
             hs.hide()
             self.refresh_table()
             self.host.show_end()
+            return
+        unmet = hs.cannot_meet()
+        if unmet:
+            # an offer a person can only decline is declined for them, without a hand-over
+            log = self.query_one(EventLog)
+            for decline in unmet:
+                log.add_note(
+                    _("{name} can't give what offer {id} asks for: declined for them.").format(
+                        name=hs.state.players[decline.player].name, id=decline.offer
+                    )
+                )
+            self.call_later(self.play_all, list(unmet), noted=False)
             return
         actor = hs.next_actor()
         if actor is None:
@@ -306,7 +320,7 @@ class GameFlowScreen(Screen[None]):
         )
 
     def _build_bid(self, bidder: int) -> None:
-        from .trade import OfferBuilder
+        from .trade import OfferBuilder, proposed_bid
 
         if self.hs.on_call(bidder):
             # an offer to everyone waits for them: they take it up or not (c: a counter-offer)
@@ -318,8 +332,11 @@ class GameFlowScreen(Screen[None]):
             if offer is None or not self.play(offer):
                 self.advance()  # no bid: the keyboard goes to whom the game waits for
 
+        # what the active player is known to want, from the bidder's cards: proposed
+        give, want = proposed_bid(self.hs.state, bidder)
         self.app.push_screen(
-            OfferBuilder.reused(self.app, self.hs.state, bidder, bid=True), callback=built
+            OfferBuilder.reused(self.app, self.hs.state, bidder, bid=True, give=give, want=want),
+            callback=built,
         )
 
     def _plant_for(self, generation: int, plant: Action) -> None:

@@ -404,6 +404,58 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.dismiss(None)
 
 
+def _grown(state: GameState, player: int) -> list[int]:
+    """The bean kinds growing on ``player``'s fields (every island), in field order."""
+    kinds: list[int] = []
+    for h in state.players[player].holdings:
+        for field in h.fields:
+            if field and KIND_OF[field[0]] not in kinds:
+                kinds.append(KIND_OF[field[0]])
+    return kinds
+
+
+def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
+    """The cards a bid to the active player starts with (R-BASE-8): what to give, what to ask.
+
+    Read from what everyone knows of the active player's wants, and from the
+    bidder's own cards (``tradeable``: their hand, their Kontors):
+
+    - their latest offer asks for beans: the bidder's first cards of those kinds
+      (as many as they hold), for the kinds that offer gives (face-up cards and
+      hand cards alike);
+    - otherwise one face-up card is asked for (of a kind the bidder grows, else
+      holds, else the first), for one card of a kind the active player grows
+      (their first field's kind the bidder holds).
+
+    Nothing is proposed where the bidder holds none of what is wanted: the
+    bidder picks. Only a proposal: every card and count can be changed.
+    """
+    active = state.active
+    mine = tradeable(state, bidder)
+    offers = [o for o in state.offers if o.proposer == active]
+    asked = next((list(o.want) for o in reversed(offers) if o.want), [])
+    offered = next((list(o.give) for o in reversed(offers) if o.give), [])
+    if offered:
+        want = [KIND_OF[c] for c in offered]
+    elif state.face_up:
+        up = [KIND_OF[c] for c in state.face_up]
+        held = [KIND_OF[c] for c in mine]
+        grown = _grown(state, bidder)
+        want = [next((k for k in up if k in grown), next((k for k in up if k in held), up[0]))]
+    else:
+        want = []
+    if not asked and want:
+        held_kinds = {KIND_OF[c] for c in mine}
+        asked = [k for k in _grown(state, active) if k in held_kinds][:1]
+    give: set[int] = set()
+    need = list(asked)
+    for c in mine:
+        if KIND_OF[c] in need:
+            need.remove(KIND_OF[c])
+            give.add(c)
+    return give, want
+
+
 def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int]:
     """Pre-pick, for each wanted kind, the first matching cards in the list's order."""
     need = Counter(want)
