@@ -508,10 +508,12 @@ def _two_people_bid_ready() -> Session:
 TWO_PEOPLE = [Seat("Ann"), Seat("Bob"), Seat("Cy", "computer"), Seat("Dee", "computer")]
 
 
-async def test_a_bid_is_proposed_from_what_the_active_player_wants_five_keys() -> None:
+async def test_a_bid_is_proposed_from_what_the_active_player_wants_four_keys() -> None:
     """R-BASE-8: Bob bids to Ann. The bid starts from what is known of Ann's wants: his
     soy for the kind she grows, against a face-up card of a kind he holds. B, Enter,
-    ctrl+s, Enter, a: five keys and two hand-overs for the trade."""
+    ctrl+s, a: four keys and two hand-overs for the trade, one privacy screen: the bid
+    asks for a face-up card, so the keyboard goes back to Ann with the answer dialog,
+    which shows no hand (issue 28)."""
     from bohnanza_tui.rules import KIND_OF
     from bohnanza_tui.ui.screens.trade import OfferBuilder
 
@@ -531,15 +533,70 @@ async def test_a_bid_is_proposed_from_what_the_active_player_wants_five_keys() -
         text = screen_text(app)
         assert "Bid to Ann — Bob" in text
         assert "You give 1 × ■ soy to Ann for 1 × ✱ stink." in text
-        keys += ["ctrl+s", "enter", "a"]
-        await press(pilot, *keys[2:])
+        await press(pilot, "ctrl+s")
+        keys.append("ctrl+s")
+        assert isinstance(app.screen, AnswerScreen)
+        text = screen_text(app)
+        assert "Pass the keyboard to Ann: answer offer" in text
+        assert "Ann's hand" not in text and "hand 1" not in text  # nothing of her hand
+        assert "[x] face up ✱ stink" in text
+        await press(pilot, "a")
+        keys.append("a")
         assert session.state.players[0].received == [soy_card]
         assert session.state.players[1].received == [stink]
-    assert len(keys) == 5
-    assert [what for _turn, what in seen if what.startswith("privacy")] == [
-        "privacy Bob",
-        "privacy Ann",
-    ]
+        assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+    assert len(keys) == 4
+    assert [what for _turn, what in seen if what.startswith("privacy")] == ["privacy Bob"]
+
+
+async def test_the_unseen_answer_shows_the_hand_only_behind_the_privacy_screen() -> None:
+    """Esc in the answer that reached Ann with the keyboard (her hand hidden) brings the
+    privacy screen, then the whole answer dialog: her hand to give from, a counter-offer;
+    n there declines, enter does nothing before (no card is picked by a stray Enter)."""
+    session = _two_people_bid_ready()
+    app = make_app(session, seats=TWO_PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "enter", "B", "enter", "ctrl+s")
+        screen = app.screen
+        assert isinstance(screen, AnswerScreen) and screen.public
+        picked = sorted(screen.query_one("#answer-give").selected)  # type: ignore[attr-defined]
+        await press(pilot, "enter")  # a doubled Enter changes nothing
+        assert app.screen is screen
+        assert sorted(screen.query_one("#answer-give").selected) == picked  # type: ignore[attr-defined]
+        assert "Counter" not in screen_text(app)
+        await press(pilot, "c", "h")  # neither counter (it shows the hand) nor hint
+        assert app.screen is screen
+        await press(pilot, "escape")
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Ann, a bid is in for you." in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, AnswerScreen) and not app.screen.public
+        text = screen_text(app)
+        assert "hand 1" in text and "Counter-offer (c)" in text
+        await press(pilot, "n")
+        assert session.state.offers == []
+        assert isinstance(app.screen, TableScreen) and "Ann's hand" in screen_text(app)
+
+
+def test_a_bid_for_a_card_not_face_up_needs_the_privacy_screen() -> None:
+    """The unseen answer only where the face-up cards meet the bid (``public_answer``):
+    a bid for a kind Ann holds only in her hand must be answered from her hand."""
+    from bohnanza_tui.rules import KIND_OF, check
+    from bohnanza_tui.ui.screens.trade import public_answer
+
+    session = _two_people_bid_ready()
+    state = session.state
+    up = {KIND_OF[c] for c in state.face_up}
+    in_hand = next(KIND_OF[c] for c in state.players[0].hand if KIND_OF[c] not in up)
+    for kind, expected in ((in_hand, False), (KIND_OF[state.face_up[0]], True)):
+        offer = MakeOffer(1, 0, (state.players[1].hand[0],), (kind,))
+        assert check(state, offer) is None
+        s = Session(state.copy())
+        s.play(offer)
+        answer = public_answer(s.state, 0, s.state.offers[-1].id)
+        assert (answer is not None) is expected
+        if answer is not None:
+            assert set(answer.give) <= set(s.state.face_up) and check(s.state, answer) is None
 
 
 def test_a_bid_is_proposed_from_the_active_player_s_offer_face_up_and_hand_alike() -> None:

@@ -227,6 +227,8 @@ class GameFlowScreen(Screen[None]):
             self.refresh_table()
             if any(isinstance(s, PrivacyScreen) for s in self.app.screen_stack):
                 return  # the keyboard is being passed already; Enter there reveals the right hand
+            if self._answer_unseen(actor):
+                return
             bid_first = self._bidders(exclude_holder=False) if self._bids_in(actor) else []
             self.app.push_screen(
                 PrivacyScreen.reused(
@@ -263,6 +265,41 @@ class GameFlowScreen(Screen[None]):
             and actor == state.active
             and any(o.proposer != actor for o in self._offers_to_answer(actor))
         )
+
+    def _answer_unseen(self, actor: int) -> bool:
+        """A bid the active player can take with face-up cards alone, and nobody else left to
+        bid: the keyboard goes to them with the answer dialog itself, which shows nothing
+        private (the bid, the fields, the face-up cards), instead of the privacy screen; their
+        answer is their word that they hold the keyboard, as the privacy screen's Enter is.
+        Esc there brings the privacy screen, for the whole hand (once per bid)."""
+        from .trade import AnswerScreen, public_answer
+
+        hs = self.hs
+        state = hs.state
+        if not self._bids_in(actor):
+            return False
+        todo = self._offers_to_answer(actor)
+        if len(todo) != 1 or public_answer(state, actor, todo[0].id) is None:
+            return False
+        bid = todo[0]
+        if any(p != bid.proposer for p in self._bidders()):
+            return False  # another person may want to bid first (the privacy screen's B)
+        key = ("unseen", bid.id)
+        if self._auto_key == key:
+            return False  # asked so once already: Esc, "later"
+        self._auto_key = key
+
+        def answered(result: list[Action] | None) -> None:
+            if not result:
+                self.advance()
+                return
+            hs.reveal(actor)
+            self._revealed_hook()
+            self.play_all(result)
+
+        screen = AnswerScreen.reused(self.app, state, actor, bid.id, public=True)
+        self.app.push_screen(screen, callback=answered)
+        return True
 
     def _bid_first(self) -> None:
         """B on the privacy screen: someone else bids first."""

@@ -456,6 +456,24 @@ def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
     return give, want
 
 
+def _giving(state: GameState, player: int, public: bool) -> list[tuple[Content, int]]:
+    """What ``player`` may give: every giveable card, or only the face-up ones."""
+    cards = giveable(state, player)
+    return [(label, c) for label, c in cards if c in state.face_up] if public else cards
+
+
+def public_answer(state: GameState, player: int, offer_id: int) -> Accept | None:
+    """The acceptance of an offer asking for beans that ``player`` (the active player)
+    can give from the face-up cards alone, as the answer dialog would pick it; None if the
+    face-up cards can't meet it (or the engine refuses it)."""
+    o = state.offer(offer_id)
+    if o is None or not o.want:
+        return None
+    picked = default_answer(_giving(state, player, True), o.want)
+    accept = Accept(player, offer_id, tuple(c for c in state.face_up if c in picked))
+    return accept if check(state, accept) is None else None
+
+
 def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int]:
     """Pre-pick, for each wanted kind, the first matching cards in the list's order."""
     need = Counter(want)
@@ -532,13 +550,22 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
     ]
 
     def __init__(
-        self, state: GameState, player: int, offer_id: int, *, hints: bool = False
+        self,
+        state: GameState,
+        player: int,
+        offer_id: int,
+        *,
+        hints: bool = False,
+        public: bool = False,
     ) -> None:
         super().__init__()
         self._set(state, player, offer_id, hints=hints)
         #: the offer asks for beans (the cards to give are listed), else a gift (the hand
         #: shown): what decides the dialog's widgets (``takes``)
         self.wants = self._wants(state, offer_id)
+        #: opened as the keyboard reaches the player, before their hand shows: only the
+        #: face-up cards to give, no counter-offer, no hint (``public_answer``)
+        self.public = public
 
     def _set(self, state: GameState, player: int, offer_id: int, *, hints: bool = False) -> None:
         self.state = state
@@ -546,22 +573,47 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self.offer_id = offer_id
         self.hinting = hints
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.public and action in ("counter", "hint"):
+            return False  # both would show the hand
+        return super().check_action(action, parameters)
+
     @staticmethod
     def _wants(state: GameState, offer_id: int) -> bool:
         o = state.offer(offer_id)
         return o is not None and bool(o.want)
 
-    def takes(self, state: GameState, player: int, offer_id: int, *, hints: bool = False) -> bool:
-        return self._wants(state, offer_id) == self.wants
+    def takes(
+        self,
+        state: GameState,
+        player: int,
+        offer_id: int,
+        *,
+        hints: bool = False,
+        public: bool = False,
+    ) -> bool:
+        return (self._wants(state, offer_id), public) == (self.wants, self.public)
 
     def showed_like(
-        self, state: GameState, player: int, offer_id: int, *, hints: bool = False
+        self,
+        state: GameState,
+        player: int,
+        offer_id: int,
+        *,
+        hints: bool = False,
+        public: bool = False,
     ) -> bool:
         """The same offer to the same player (``Kept.reused``)."""
         return (player, offer_id) == (self.player, self.offer_id)
 
     def set_content(
-        self, state: GameState, player: int, offer_id: int, *, hints: bool = False
+        self,
+        state: GameState,
+        player: int,
+        offer_id: int,
+        *,
+        hints: bool = False,
+        public: bool = False,
     ) -> None:
         """Another offer of the same kind (``takes``) in a kept dialog: only what differs
         from what it shows is refilled (each update lays the dialog out again); the hint,
@@ -583,7 +635,9 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
                 cards.highlighted = highlighted
             if cards.scroll_offset != (0, 0):
                 cards.scroll_home(animate=False, immediate=True)
-            if self.focused is not cards:
+            if self.public:
+                self.set_focus(None)  # (as on mount)
+            elif self.focused is not cards:
                 cards.focus()
         else:
             _show(self.query_one("#answer-hand", Static), render.hand_row(state, player))
@@ -597,9 +651,12 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self._update()
 
     def _title(self) -> str:
-        return _("{name}, answer offer {id}").format(
-            name=self.state.players[self.player].name, id=self.offer_id
-        )
+        name = self.state.players[self.player].name
+        if self.public:
+            return _("Pass the keyboard to {name}: answer offer {id}").format(
+                name=name, id=self.offer_id
+            )
+        return _("{name}, answer offer {id}").format(name=name, id=self.offer_id)
 
     def _offer_text(self) -> Content:
         o = self.state.offer(self.offer_id)
@@ -620,9 +677,10 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         )
 
     def _selections(self) -> list[Selection[int]]:
-        """The cards the player may give, those the offer asks for picked."""
+        """The cards the player may give (the face-up ones only while the hand is hidden),
+        those the offer asks for picked."""
         o = self.state.offer(self.offer_id)
-        cards = giveable(self.state, self.player)
+        cards = _giving(self.state, self.player, self.public)
         picked = default_answer(cards, o.want if o is not None else [])
         return [Selection(label, c, c in picked) for label, c in cards]
 
@@ -641,18 +699,22 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
                 yield CheckList[int](*self._selections(), id="answer-give")
             yield Static("", id="answer-check", classes="dialog-note")
             yield hints.HintPanel(id="answer-hint")
+            if self.public:
+                note = _("Your hand is hidden: Esc shows it, to give other cards or counter.")
+                yield Static(note, classes="dialog-note")
             with Horizontal(classes="buttons"):
                 yield Button(_("Accept (a)"), id="accept", variant="success")
                 yield Button(_("Decline (n)"), id="decline", variant="error")
-                yield Button(_("Counter-offer (c)"), id="counter")
+                if not self.public:
+                    yield Button(_("Counter-offer (c)"), id="counter")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         # it opens right after the privacy screen's Enter: a second Enter must not answer,
         # so no button has the focus (the cards to give do, if any: Enter there picks a card)
         lists = self.query("#answer-give")
-        if lists:
-            lists.first().focus()
+        if lists and not self.public:  # (opened in place of the privacy screen: its Enter
+            lists.first().focus()  # must not change what is picked)
         self._update()
 
     def _accept_action(self) -> Accept:
