@@ -40,7 +40,7 @@ app sets it, to tell a lone Escape from a key sequence). Hand-overs (``hand_over
 in phase 2 after ``e``): the active player's offer to the next person (typed on the
 command line) and its Enter, which brings the privacy screen; its Enter, the answer
 dialog; ``n``, the privacy screen back to the active player; its Enter, the table; then
-two bids (``B``, a bidder, Enter, the bid's dialog, F2 sends it) and the active player's
+two bids (``B``, a bidder, Enter, the bid's dialog, F2 sends it as proposed) and the active player's
 Enter on them, the dialog answering both, ``n`` declining them. Launch: ``bohnanza`` to
 its set-up screen, settled, against a minimal Textual app started the same way.
 """
@@ -701,8 +701,8 @@ def hand_over_steps(text: str) -> list[Step]:
     The active player offers the first face-up card to the next person for the kind of
     that person's front card (typed on the command line: the Enter sends it and hands
     the keyboard over); the next person answers (Enter, ``n``) and the keyboard goes back
-    (Enter). Then two people bid (``B``, the bidder's number, Enter: the bid's dialog;
-    Space picks the front card, Tab, → asks for a face-up kind; F2 sends), and the active
+    (Enter). Then two people bid (``B``, the bidder's number, Enter: the bid's dialog,
+    proposed from what the active player wants; F2 sends it as proposed), and the active
     player answers both in one dialog (Enter, ``n`` declines them). Nothing is traded: the
     round can be played again from where it ends.
     """
@@ -739,15 +739,10 @@ def hand_over_steps(text: str) -> list[Step]:
         Step("B", expect="Who bids?"),
         Step("1", "bidder: privacy", f"{asked} makes a bid to {active}"),
         Step("Enter", "Enter: bid", f"Bid to {active}"),
-        Step("Space"),
-        Step("Tab"),
-        Step("Right"),
         Step("F2", "bid sent: privacy", f"Pass the keyboard to {active}"),
         Step("B", expect="Who bids?"),
         Step("2", "bidder: privacy", f"{bidder} makes a bid to {active}"),
         Step("Enter", "Enter: bid", f"Bid to {active}"),
-        Step("Space"),
-        Step("Tab"),
         Step("F2", "bid sent: privacy", "2 bids are in for you"),
         Step("Enter", "Enter: answer all", f"{active}, answer 2 offers"),
         Step("n", "declined all: table", f"{active}'s hand"),

@@ -76,7 +76,11 @@ def test_strong_never_accepts_a_trade_that_lowers_its_value(
     me = data.draw(st.sampled_from(others))
     proposer_cards = [*state.face_up, *state.players[active].hand]
     mine = state.players[me].hand
-    give = data.draw(st.lists(st.sampled_from(proposer_cards), max_size=2, unique=True))
+    give = data.draw(
+        st.lists(st.sampled_from(proposer_cards), max_size=2, unique=True)
+        if proposer_cards  # (an active player with no cards to offer asks only)
+        else st.just([])
+    )
     want = data.draw(
         st.lists(st.sampled_from([KIND_OF[c] for c in mine]), max_size=2) if mine else st.just([])
     )
