@@ -35,7 +35,9 @@ async def test_one_human_against_two_computers(tmp_path: Path) -> None:
         # one person at the keyboard: no privacy screen, Ann's hand shows at once
         assert "Ann's hand:" in screen_text(app)
         await press(pilot, "p", "e")
-        while hs.state.active == 0 and not hs.state.over:
+        # (Ann's first turn only: the computers' turns may come round to her again quickly,
+        # an offer she can't meet declined for her without waiting for her)
+        while hs.state.active == 0 and hs.state.turn == 1 and not hs.state.over:
             if app.screen.check_action("plant", ()):  # type: ignore[union-attr]
                 await press(pilot, "p")
                 if not isinstance(app.screen, TableScreen):
