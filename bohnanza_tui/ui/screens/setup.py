@@ -78,9 +78,9 @@ def form_height(
     if compact:
         listing = min(unfinished, 2) + 2 if unfinished else 0  # and its border
         gaps = 4 + bots + error if spaced else 0  # after each row (not after the note)
-        return 12 + count + listing + error + gaps - (0 if bots else 1)
+        return 13 + count + listing + error + gaps - (0 if bots else 1)
     listing = min(unfinished, 6) + 3 if unfinished else 0
-    return 36 + 3 * (count - 3) + listing + 2 * error - (0 if bots else 2)
+    return 37 + 3 * (count - 3) + listing + 2 * error - (0 if bots else 2)
 
 
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
@@ -277,6 +277,7 @@ class SetupScreen(Screen[None]):
             modes: list[tuple[str, object]] = [
                 (_("Classic Bohnanza (2-7 players)"), "classic"),
                 (_("Bohn Voyage (3-5 players)"), "voyage"),
+                (_("Guatemala Café (2-4 players)"), "cafe"),
             ]
             mode = RadioList(modes, "classic", id="mode", compact=compact)
             yield box.labelled(mode, labels["Game"])
@@ -550,7 +551,13 @@ class SetupScreen(Screen[None]):
 
 def game_label(game: SavedGame) -> str:
     """One line for an unfinished game: mode, players, turn, when it was last saved."""
-    mode = _("Bohn Voyage") if game.mode == "voyage" else _("classic")
+    mode = (
+        _("Bohn Voyage")
+        if game.mode == "voyage"
+        else _("Guatemala Café")
+        if game.mode == "cafe"
+        else _("classic")
+    )
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved))
     return _("{mode} · {names} · turn {turn} · saved {when}").format(
         mode=mode, names=", ".join(game.names), turn=game.turn, when=when
