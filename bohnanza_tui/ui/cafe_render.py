@@ -93,7 +93,7 @@ def _place(piece: int) -> Content:
 
 def growing_area(v: CafeState) -> Content:
     """The growing-area board: a line per row, the buyer's row marked ▶ and highlighted."""
-    head = "    " + "".join(f" {n:<3}" for n in range(1, ROW_LENGTH + 1))
+    head = "    " + "".join(f"  {n} " for n in range(1, ROW_LENGTH + 1))
     lines = [Content.styled(head.rstrip(), DIM)]
     for r in range(ROW_COUNT):
         here = r == v.buyer
@@ -142,7 +142,7 @@ def plantation_board(v: CafeState) -> Content:
     """
     board = v.board
     printed = not board.free_paths
-    head = "  " + "".join(f"{c + 1:^{CELL}}" for c in range(COLUMNS))
+    head = "   " + "".join(f"{c + 1:^{CELL - 1}} " for c in range(COLUMNS))
     lines = [Content.styled(head.rstrip(), DIM)]
     for r in range(ROWS + 1):
         parts: list[Content] = [Content("  ")]
@@ -242,8 +242,11 @@ def sack_list(sacks: list[int]) -> Content:
     return Content(" ").join(parts) if parts else Content(_("none"))
 
 
-def players(v: CafeState, holder: int | None) -> Content:
-    """Each player: points, Centavos, ownership markers, sacks (the holder's by kind)."""
+def players(v: CafeState, holder: int | None, short: bool = False) -> Content:
+    """Each player: points, Centavos, ownership markers, sacks (the holder's by kind).
+
+    ``short`` (80x24): a line per player, the holder's sacks on a line of their own.
+    """
     lines: list[Content] = []
     waiting = cafe.next_to_act(v)
     for i, p in enumerate(v.players):
@@ -252,13 +255,21 @@ def players(v: CafeState, holder: int | None) -> Content:
         head = Content.assemble(mark, (f"{i + 1} ", style), (p.name, style))
         if i == holder:
             head = Content.assemble(head, Content.styled(" " + _("(you)"), DIM))
-        facts = _("{points} pts · {centavos} Centavos · {markers} markers").format(
-            points=p.score, centavos=p.centavos, markers=p.markers
-        )
+        facts = (
+            _("{points} pts · {centavos} ¢ · {markers} markers")
+            if short
+            else _("{points} pts · {centavos} Centavos · {markers} markers")
+        ).format(points=p.score, centavos=p.centavos, markers=p.markers)
+        n = p.sack_count
         if p.sacks and i == holder:
             sacks = Content.assemble(_("your sacks:"), " ", sack_list(p.sacks))
+            if short:
+                lines.append(Content.assemble(head, "  ", facts))
+                lines.append(Content.assemble("   ", sacks))
+                continue
+        elif short:
+            sacks = Content(ngettext("{n} sack", "{n} sacks", n).format(n=n))
         else:
-            n = p.sack_count
             sacks = Content(ngettext("{n} sack (secret)", "{n} sacks (secret)", n).format(n=n))
         lines.append(Content.assemble(head, "  ", facts, " · ", sacks))
     return Content("\n").join(lines)

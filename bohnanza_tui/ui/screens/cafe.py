@@ -103,6 +103,7 @@ class CafeScreen(Screen[None]):
             "cafe-row": render.growing_area(v),
             "cafe-track": render.score_track(v),
             "cafe-players": render.players(v, self.hs.holder),
+            "cafe-players-short": render.players(v, self.hs.holder, short=True),
         }
 
     def compose(self) -> ComposeResult:
@@ -114,6 +115,8 @@ class CafeScreen(Screen[None]):
                 yield Static(shown["cafe-board"], id="cafe-board", classes="cafe-panel")
                 yield Static(shown["cafe-harbors"], id="cafe-harbors")
                 yield Static(render.legend(), id="cafe-legend")
+                # (80x24: the players under the board, a line each; the log keeps its room)
+                yield Static(shown["cafe-players-short"], id="cafe-players-short")
             with Vertical(id="cafe-right"):
                 yield Static(shown["cafe-row"], id="cafe-row", classes="cafe-panel")
                 yield Static(shown["cafe-track"], id="cafe-track")
