@@ -203,6 +203,8 @@ async def test_the_table_fits_80x24() -> None:
         for part in ("A ", "F ", "≋r0", "Score track", "Ann", "Bob", " 8 ", "Move buyer"):
             assert part in text, part
         screen = table(app)
-        for wid in screen.query("#cafe-right > *"):
-            assert wid.region.height >= 1
+        for wid in screen.query("#cafe-main Static, #log"):
+            assert wid.region.height >= 1 or not wid.display, wid.id
         assert screen.query_one("#cafe-row").region.height >= 9
+        assert screen.query_one("#cafe-players-short").region.height == 3  # a line each, sacks
+        assert screen.query_one("#log").region.height >= 5
