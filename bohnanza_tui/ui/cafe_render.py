@@ -113,9 +113,11 @@ def growing_area(v: CafeState) -> Content:
     return Content("\n").join(lines)
 
 
-def _cell(v: CafeState, cell: int) -> Content:
+def _cell(v: CafeState, cell: int, mark: str | None = None) -> Content:
     board = v.board
     region = REGION_STYLES[REGION[cell]]
+    if mark is not None:  # a target of the list being chosen from, by its key
+        return Content.styled(f"{mark:^3}", "bold reverse $accent")
     piece = v.cell_piece[cell]
     if piece != EMPTY:
         owner = v.plantations[v.cell_plant[cell]].owner
@@ -134,12 +136,14 @@ def _cell(v: CafeState, cell: int) -> Content:
     return Content.styled(f" {REGION_MARKS[REGION[cell]]} ", f"{DIM} {region}")
 
 
-def plantation_board(v: CafeState) -> Content:
+def plantation_board(v: CafeState, marks: dict[int, str] | None = None) -> Content:
     """The plantation board: fields (regions, hut sites, huts, workers), paths, harbors.
 
     ━ and ┃ are paths; ╌ and ╎ printed paths without one yet (with 2 players any
     edge takes a path, D-CAFE-10); the harbors under the bottom edge, with their ships.
+    ``marks``: fields shown by a key instead (the targets of a list).
     """
+    marks = marks or {}
     board = v.board
     printed = not board.free_paths
     head = "   " + "".join(f"{c + 1:^{CELL - 1}} " for c in range(COLUMNS))
@@ -169,7 +173,7 @@ def plantation_board(v: CafeState) -> Content:
             else:
                 parts.append(Content(" "))
             if c < COLUMNS:
-                parts.append(_cell(v, r * COLUMNS + c))
+                parts.append(_cell(v, r * COLUMNS + c, marks.get(r * COLUMNS + c)))
         lines.append(Content.assemble(*parts))
     lines.append(_harbors(v))
     return Content("\n").join(lines)
@@ -312,13 +316,17 @@ def target_name(v: CafeState, piece: int, target: int) -> str:
     if piece in (HUT, WORKER):
         cost = HUT_COST[target] if piece == HUT else WORKER_COST[target]
         where = field_name(v, target)
-        return _("{where} · {cost} Centavos").format(where=where, cost=cost)
+        return _("{where} · {cost}").format(where=where, cost=centavos(cost))
     if piece == PATH:
         return _("path on {edge}").format(edge=cafe.edge_label(target))
     kind = piece - SHIP
     berth = v.ships[kind]
     cost = SHIP_COSTS[berth] if berth < len(SHIP_COSTS) else 0
-    return _("{coffee} harbor · {cost} Centavos").format(coffee=kind_name(kind), cost=cost)
+    return _("{coffee} harbor · {cost}").format(coffee=kind_name(kind), cost=centavos(cost))
+
+
+def centavos(n: int) -> str:
+    return ngettext("{n} Centavo", "{n} Centavos", n).format(n=n)
 
 
 def legend() -> Content:

@@ -416,7 +416,7 @@ class CafeScreen(Screen[None]):
             choices.append(Choice(Content(_("End building")), END))
         return choices
 
-    def _list(self, title: str, choices: list[Choice], then: Any, note: str = "") -> None:
+    def _list(self, title: str, choices: list[Choice], then: Any, note: str | Content = "") -> None:
         order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
         choices = [choices[i] for i in order]
         keys = [LIST_KEYS[i] if i < len(LIST_KEYS) else "" for i in range(len(choices))]
@@ -490,9 +490,19 @@ class CafeScreen(Screen[None]):
             # when some can (the command bar takes any: build 3 C7)
             choices = allowed or choices
         title = _("Where does the {piece} go?").format(piece=render.piece_name(piece))
-        note = _("The command bar takes any target too: build {n} C7, build {n} C7s").format(
+        hint = _("The command bar takes any target too: build {n} C7, build {n} C7s").format(
             n=cafe.place_number(place)
         )
+        note: Content | str = hint
+        if piece in (HUT, WORKER, PATH):
+            # the board, each field it can go on marked with its key in the list
+            order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
+            marks = {}
+            if piece != PATH:
+                for key, i in zip(LIST_KEYS, order, strict=False):
+                    if choices[i].allowed:
+                        marks[choices[i].value.target] = key
+            note = Content.assemble(render.plantation_board(v, marks), "\n", hint)
 
         def chosen(value: Any) -> None:
             if value is None:
