@@ -325,6 +325,27 @@ def target_name(v: CafeState, piece: int, target: int) -> str:
     return _("{coffee} harbor · {cost}").format(coffee=kind_name(kind), cost=centavos(cost))
 
 
+def scoring_points(v: CafeState, kind: int) -> list[int]:
+    """What a scoring of ``kind`` brings each player if nobody blocks it (R-CAFE-21)."""
+    points = [0] * len(v.players)
+    hut_kind = v.board.hut_kind
+    for pid, pl in enumerate(v.plantations):
+        if pl.hut >= 0 and hut_kind[pl.hut] == kind:
+            points[pl.owner] += cafe.plantation_points(v, pid)[0]
+    return points
+
+
+def scoring_note(v: CafeState, kind: int) -> str:
+    """A scoring's points for each player, for the scorer's list and the blocking question."""
+    parts = [
+        ngettext("{name} {n} point", "{name} {n} points", n).format(name=p.name, n=n)
+        for p, n in zip(v.players, scoring_points(v, kind), strict=True)
+    ]
+    return _("Unblocked, {coffee} scores: {points}").format(
+        coffee=kind_name(kind), points=", ".join(parts)
+    )
+
+
 def centavos(n: int) -> str:
     return ngettext("{n} Centavo", "{n} Centavos", n).format(n=n)
 

@@ -66,7 +66,7 @@ async def test_a_whole_game_against_a_computer_by_keys() -> None:
                 break
             screen = app.screen
             if isinstance(screen, ChoiceScreen):
-                await press(pilot, "1")
+                await press(pilot, screen.keys[0] or "enter")  # the first allowed entry
             elif isinstance(screen, CafeScreen) and session.state.phase == MOVE:
                 await press(pilot, "m")
             elif isinstance(screen, CafeScreen) and session.state.phase == ACT:

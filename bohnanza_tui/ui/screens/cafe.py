@@ -253,7 +253,12 @@ class CafeScreen(Screen[None]):
         self._asking = False
         if self.hs.next_actor() == actor:
             self.hs.reveal(actor)
+            self._just_revealed = True
         self.advance()
+        self._just_revealed = False
+
+    #: the privacy screen's Enter just showed the table (``_list``)
+    _just_revealed = False
 
     #: a computer player's move is to come after this refresh (no delay)
     _bot_due = False
@@ -387,8 +392,15 @@ class CafeScreen(Screen[None]):
             if piece < len(KINDS):
                 action: Any = ScoreSack(actor, place)
                 refusal = cafe.check(state, action)
-                label = _("place {n}: score the {piece} (8 Centavos)").format(
-                    n=number, piece=render.piece_name(piece)
+                points = render.scoring_points(state, piece)
+                mine = points[actor]
+                label = _(
+                    "place {n}: score the {piece} (8 Centavos) · you {mine}, the others {others}"
+                ).format(
+                    n=number,
+                    piece=render.piece_name(piece),
+                    mine=mine,
+                    others=sum(points) - mine,
                 )
                 choices.append(
                     Choice(Content(label), action, None if refusal is None else str(refusal))
@@ -416,17 +428,32 @@ class CafeScreen(Screen[None]):
             choices.append(Choice(Content(_("End building")), END))
         return choices
 
-    def _list(self, title: str, choices: list[Choice], then: Any, note: str | Content = "") -> None:
+    def _list(
+        self,
+        title: str,
+        choices: list[Choice],
+        then: Any,
+        note: str | Content = "",
+        keys: list[str] | None = None,
+    ) -> None:
+        """A list to choose from, the allowed entries first; keys given (place numbers)
+        or 1-9, a-k in the order shown. Right after a hand-over nothing is highlighted:
+        a doubled Enter picks nothing."""
         order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
         choices = [choices[i] for i in order]
-        keys = [LIST_KEYS[i] if i < len(LIST_KEYS) else "" for i in range(len(choices))]
+        if keys is None:
+            keys = [LIST_KEYS[i] if i < len(LIST_KEYS) else "" for i in range(len(choices))]
+        else:
+            keys = [keys[i] for i in order]
+        highlight = not self._just_revealed
+        self._just_revealed = False
         self._asking = True
 
         def done(value: Any) -> None:
             self._asking = False
             then(value)
 
-        screen = ChoiceScreen.reused(self.app, title, choices, note, keys=keys)
+        screen = ChoiceScreen.reused(self.app, title, choices, note, keys=keys, highlight=highlight)
         self.app.push_screen(screen, callback=done)
 
     def action_row(self) -> None:
@@ -439,7 +466,8 @@ class CafeScreen(Screen[None]):
         note = _("{built} of 3 built · {centavos} Centavos").format(
             built=state.built, centavos=state.players[actor].centavos
         )
-        self._list(title, self._row_choices(actor), self._row_chosen, note)
+        choices = self._row_choices(actor)
+        self._list(title, choices, self._row_chosen, note, keys=self._row_keys(choices))
 
     def action_score(self) -> None:
         actor = self._person()
@@ -450,7 +478,21 @@ class CafeScreen(Screen[None]):
             refused = [c.refusal for c in choices if c.refusal]
             self._tell(refused[0] if refused else _("There is no sack in the buyer's row."))
             return
-        self._list(_("Score which sack?"), choices, self._row_chosen)
+        keys = self._row_keys(choices)
+        self._list(_("Score which sack?"), choices, self._row_chosen, keys=keys)
+
+    @staticmethod
+    def _row_keys(choices: list[Choice]) -> list[str]:
+        """A row's entries by their place's number (as the row shows it); End building ``e``."""
+        keys = []
+        for c in choices:
+            value = c.value
+            if value == END:
+                keys.append("e")
+            else:
+                place = value[1] if isinstance(value, tuple) else value.place
+                keys.append(str(cafe.place_number(place)))
+        return keys
 
     def _row_chosen(self, value: Any) -> None:
         if value is None:
@@ -471,15 +513,22 @@ class CafeScreen(Screen[None]):
         v = self.hs.view()
         piece = state.places[place]
         choices = []
-        for t in self._targets(piece):
+        targets = self._targets(piece)
+        joins: dict[int, bool] = {}
+        if piece in (HUT, WORKER):
+            # the fields next to an own plantation first: where a worker mostly goes
+            joins = {t: bool(cafe.adjacent_plantations(state, actor, t)) for t in targets}
+            targets.sort(key=lambda t: not joins[t])
+        for t in targets:
             action = Build(actor, place, t)
             refusal = cafe.check(state, action)
-            choices.append(
-                Choice(
-                    Content(render.target_name(v, piece, t)),
-                    action,
-                    None if refusal is None else str(refusal),
+            label = render.target_name(v, piece, t)
+            if t in joins:
+                label += " · " + (
+                    _("joins your plantation") if joins[t] else _("a new plantation (a marker)")
                 )
+            choices.append(
+                Choice(Content(label), action, None if refusal is None else str(refusal))
             )
         allowed = [c for c in choices if c.allowed]
         if piece >= SHIP and len(allowed) == 1:
@@ -541,8 +590,14 @@ class CafeScreen(Screen[None]):
             title = _("{name} scores {coffee}: block?").format(
                 name=state.players[state.active].name, coffee=coffee
             )
-            note = Content.assemble(_("Your sacks:"), " ", render.sack_list(me.sacks))
-            self._list(title, choices, self._answered, note.plain)
+            note = Content.assemble(
+                render.scoring_note(state, kind),
+                "\n",
+                _("Your sacks:"),
+                " ",
+                render.sack_list(me.sacks),
+            )
+            self._list(title, choices, self._answered, note)
         elif state.phase == REFILL:
             choices = [
                 Choice(
