@@ -50,7 +50,7 @@ PLAYER_STYLES: Final = ("bold #00d7ff", "bold #ff87d7", "bold #afff5f", "bold #f
 #: the regions' backgrounds and empty-field marks: grey, green, yellow
 REGION_STYLES: Final = ("on #303030", "on #17351c", "on #3d3814")
 REGION_MARKS: Final = (".", ":", "'")
-REGION_NAMES: Final = (N_("grey"), N_("green"), N_("yellow"))
+REGION_NAMES: Final = (N_("grey region"), N_("green region"), N_("yellow region"))
 DIM: Final = "$foreground-muted"
 #: a field is this many columns wide on the board, its separator included
 CELL: Final = 4

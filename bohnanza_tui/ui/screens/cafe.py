@@ -579,7 +579,7 @@ class CafeScreen(Screen[None]):
                 Choice(Content(_("Let it pass")), Allow(actor)),
                 Choice(
                     Content(
-                        _("Block it with a {coffee} sack (you have {n})").format(
+                        _("Block it with a sack of {coffee} (you have {n})").format(
                             coffee=coffee, n=me.sacks[kind]
                         )
                     ),
@@ -602,7 +602,7 @@ class CafeScreen(Screen[None]):
             choices = [
                 Choice(
                     Content(
-                        _("a {coffee} sack (you have {n})").format(
+                        _("{coffee} (you have {n})").format(
                             coffee=render.kind_name(k), n=me.sacks[k]
                         )
                     ),
