@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from ui_helpers import PatientApp, log_text, press, screen_text
 
+from bohnanza_tui import i18n
 from bohnanza_tui.rules import cafe
 from bohnanza_tui.rules.cafe import ACT, BLOCK, MOVE, REFILL
 from bohnanza_tui.rules.cafe_session import CafeSession
@@ -208,3 +210,35 @@ async def test_the_table_fits_80x24() -> None:
         assert screen.query_one("#cafe-row").region.height >= 9
         assert screen.query_one("#cafe-players-short").region.height == 3  # a line each, sacks
         assert screen.query_one("#log").region.height >= 5
+
+
+LANGUAGES = ["en", *(lang for lang in ("de", "nl", "bg") if lang in i18n.available_languages())]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", [SMALL, SIZE])
+async def test_four_players_fit_in_every_language(lang: str, size: tuple[int, int]) -> None:
+    """Every player, the whole board, the whole growing area and the keys show at 80x24 and
+    120x40 in each language; the person's own sacks show, nobody else's (D-CAFE-18)."""
+    i18n.choose_language(lang)
+    try:
+        names = ["Ann", "Bob", "Cy", "Dee"]
+        session = CafeSession.new(names, 5)
+        seats = [Seat("Ann"), *(Seat(n, COMPUTER) for n in names[1:])]
+        app = PatientApp(session, seats=seats, autosave=None, bot_factory=None, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            lines = text.splitlines()
+            for name in names:
+                assert name in text, name
+            assert any(line.startswith("F ") or "│ F " in line for line in lines)  # the board
+            assert " 8 " in text and "≋n0" in text  # the row 8, the last harbor
+            assert text.count("(r)") >= 2  # the legend or the own sacks, and the row
+            assert i18n._("Move buyer") in text
+            screen = table(app)
+            for wid in screen.query("#cafe-main Static"):
+                if wid.display and wid.id != "cafe-legend":
+                    assert wid.region.height >= wid.virtual_size.height, wid.id
+    finally:
+        i18n.choose_language("en")
