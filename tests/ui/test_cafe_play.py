@@ -242,3 +242,16 @@ async def test_four_players_fit_in_every_language(lang: str, size: tuple[int, in
                     assert wid.region.height >= wid.virtual_size.height, wid.id
     finally:
         i18n.choose_language("en")
+
+
+async def test_undo_takes_back_a_piece_of_the_turn() -> None:
+    """u takes back the last piece built this turn (CafeSession's undo); the row shows it again."""
+    app = cafe_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert isinstance(session, CafeSession)
+        await press(pilot, "m", "2", "1")  # the hut on place 2, on its first site
+        assert session.state.built == 1
+        await press(pilot, "escape", "u")
+        assert session.state.built == 0 and session.state.phase == ACT
+        assert "taken back" in log_text(app)
