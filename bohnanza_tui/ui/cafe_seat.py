@@ -104,6 +104,18 @@ class CafeHotSeat:
     def legal(self, player: int) -> list[Action]:
         return cafe.legal_actions(self.state, player)
 
+    def hints_on(self) -> bool:
+        """The game's option (its save file's) and the computer players installed."""
+        options = self.session.options
+        return self._make is not None and (options is None or bool(options.hints))
+
+    def advice(self, player: int) -> Action:
+        """The strong computer player's move for ``player``, from that player's view."""
+        assert self._make is not None
+        bot = self._make("strong", self.session.seed * 31 + 7 + player)
+        action = bot.act(cafe.view(self.state, player), player)
+        return action if cafe.check(self.state, action) is None else self.legal(player)[0]
+
     def bot_action(self, player: int) -> Action:
         """The computer player's move, from its own view; a fallback if it fails or errs."""
         bot = self._bots.get(player)

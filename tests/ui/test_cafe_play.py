@@ -255,3 +255,17 @@ async def test_undo_takes_back_a_piece_of_the_turn() -> None:
         await press(pilot, "escape", "u")
         assert session.state.built == 0 and session.state.phase == ACT
         assert "taken back" in log_text(app)
+
+
+async def test_the_hint_key_names_a_legal_move() -> None:
+    """n: the strong computer player's move, as a command that the rules allow now."""
+    from bohnanza_tui.commands import cafe as commands
+
+    app = cafe_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert isinstance(session, CafeSession)
+        await press(pilot, "n")
+        line = log_text(app).split("would: ")[-1].strip()
+        action = commands.parse(session.state, 0, line)
+        assert cafe.check(session.state, action) is None

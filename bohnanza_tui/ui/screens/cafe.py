@@ -73,6 +73,7 @@ class CafeScreen(Screen[None]):
         Binding("e", "end", N_("End building")),
         Binding("a", "answer", N_("Answer")),
         Binding("u", "undo", N_("Undo")),
+        Binding("n", "hint", N_("Hint")),
         Binding("colon,slash", "command", N_("Command"), key_display=":"),
     ]
     SHORT_NAMES = {"move(2)": N_("Move 2"), "row": N_("Build")}
@@ -182,6 +183,8 @@ class CafeScreen(Screen[None]):
             keys.add("undo")
         if actor is not None:
             keys.add("command")
+            if self.hs.hints_on():
+                keys.add("hint")
         self.refused = refused
         frozen = frozenset(keys)
         if frozen != self._legal_keys:
@@ -348,6 +351,20 @@ class CafeScreen(Screen[None]):
         actor = self._person()
         if actor is not None:
             self.play(EndPhase(actor))
+
+    def action_hint(self) -> None:
+        """What the strong computer player would do now, as a command (it takes some 50 ms)."""
+        actor = self._person()
+        if actor is None or not self.hs.hints_on():
+            return
+        from bohnanza_tui.commands.cafe import format_action
+
+        action = self.hs.advice(actor)
+        text = _("The strong computer player would: {command}").format(
+            command=format_action(self.hs.state, action)
+        )
+        self.query_one(EventLog).add_note(text)
+        self.notify_line(text)
 
     def action_undo(self) -> None:
         actor = self._person()
