@@ -257,8 +257,12 @@ class BohnanzaApp(App[int]):
         *,
         offers_to_people: OfferFrequency = DEFAULT_OFFERS,
         hints: bool = True,
+        side: str = "fixed",
     ) -> str | None:
-        """Start a game from the set-up screen; returns the error to show, if any."""
+        """Start a game from the set-up screen; returns the error to show, if any.
+
+        ``side``: Guatemala Café's growing-area board, fixed or variable (R-CAFE-3).
+        """
         if any(not s.is_human for s in seats) and self.bot_factory is None:
             return _("Computer players are not installed.")
         from bohnanza_tui.rules.cafe_session import CafeSession
@@ -266,7 +270,9 @@ class BohnanzaApp(App[int]):
 
         try:
             if mode == CAFE:
-                session: Session | CafeSession = CafeSession.new([s.name for s in seats], seed)
+                session: Session | CafeSession = CafeSession.new(
+                    [s.name for s in seats], seed, side
+                )
             else:
                 session = Session.new(mode, [s.name for s in seats], seed)
             session.options = OptionsRecord(offers_to_people=offers_to_people, hints=hints)

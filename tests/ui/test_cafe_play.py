@@ -166,12 +166,18 @@ async def test_the_setup_screen_starts_a_cafe_game(tmp_path: Path) -> None:
         assert "Guatemala Café (2-4 players)" in screen_text(app)
         from bohnanza_tui.ui.toggles import RadioList
 
+        from bohnanza_tui.ui.toggles import Cycle
+
         screen.query_one("#mode", RadioList).value = "cafe"
+        await pilot.pause()
+        side = screen.query_one("#setup-side", Cycle)
+        assert side.display and not screen.query_one("#setup-offers", Cycle).display
+        side.value = "variable"  # R-CAFE-4
         await pilot.pause()
         screen.action_start()
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.session, CafeSession)
+        assert isinstance(app.session, CafeSession) and app.session.side == "variable"
         assert any(isinstance(s, CafeScreen) for s in app.screen_stack)
     assert (tmp_path / "autosave.json").exists()
 

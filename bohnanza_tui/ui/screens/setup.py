@@ -330,6 +330,20 @@ class SetupScreen(Screen[None]):
             "(rarely: at most one a turn)"
         )
         yield cycle
+        # Guatemala Café's computer players make no offers: its growing-area board's side
+        # takes the offers' place while it is the game chosen (R-CAFE-3, R-CAFE-4)
+        side = Cycle(
+            [
+                (_("Growing area: fixed side"), "fixed"),
+                (_("Growing area: variable side"), "variable"),
+            ],
+            "fixed",
+            id="setup-side",
+            classes="setup-option",
+        )
+        side.tooltip = _("The fixed side as printed, or the variable side shuffled")
+        side.display = False
+        yield side
         cycle = Cycle(
             hint_choices,
             True if hints is None else hints,
@@ -458,6 +472,10 @@ class SetupScreen(Screen[None]):
         count = min(max(self.count, counts[0]), counts[-1])
         self.query_one("#count", Cycle).set_options(self._count_options(self.mode), count)
         self._show_seats(count)
+        if self.bots:
+            cafe = self.mode == "cafe"
+            self.query_one("#setup-offers", Cycle).display = not cafe
+            self.query_one("#setup-side", Cycle).display = cafe
 
     @on(Cycle.Changed, "#count")
     def _count_changed(self, event: Cycle.Changed) -> None:
@@ -516,10 +534,13 @@ class SetupScreen(Screen[None]):
             return
         mode, seats = self.mode, self.seats()
         offers, hints = self.options()
+        side = str(self.query_one("#setup-side", Cycle).value) if self.bots else "fixed"
 
         def start(yes: bool | None = True) -> None:
             if yes:
-                error = self.host.new_game(mode, seats, seed, offers_to_people=offers, hints=hints)
+                error = self.host.new_game(
+                    mode, seats, seed, offers_to_people=offers, hints=hints, side=side
+                )
                 self._error(error or "")
 
         latest = next((g for g in self.host.unfinished_games() if g.latest), None)
