@@ -164,9 +164,7 @@ async def test_the_setup_screen_starts_a_cafe_game(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         assert "Guatemala Café (2-4 players)" in screen_text(app)
-        from bohnanza_tui.ui.toggles import RadioList
-
-        from bohnanza_tui.ui.toggles import Cycle
+        from bohnanza_tui.ui.toggles import Cycle, RadioList
 
         screen.query_one("#mode", RadioList).value = "cafe"
         await pilot.pause()
@@ -275,3 +273,36 @@ async def test_the_hint_key_names_a_legal_move() -> None:
         line = log_text(app).split("would: ")[-1].strip()
         action = commands.parse(session.state, 0, line)
         assert cafe.check(session.state, action) is None
+
+
+#: the keys a monkey presses at the cafe table: its own, the lists', the dialogs', typing
+MONKEY_KEYS = [*"mMpbseaun123456789abcdefghijkxyz", "enter", "escape", "space", "tab", "up"]
+MONKEY_KEYS += ["down", "colon", "backspace", "question_mark", "ctrl+s"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_random_keys_keep_every_piece_and_the_autosave(seed: int, tmp_path: Path) -> None:
+    """Hostile keys (two people and a computer): nothing raises, every piece, sack and
+    Centavo stays accounted for (``cafe.inventory``), and the autosave holds the game shown."""
+    import random
+
+    rng = random.Random(seed)
+    autosave = tmp_path / "autosave.json"
+    session = CafeSession.new(["Ann", "Bob", "Cy"], seed)
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cy", COMPUTER, "random")]
+    app = PatientApp(session, seats=seats, autosave=autosave, bot_factory=None, bot_delay=0)
+    start = cafe.inventory(session.state)
+    async with app.run_test(size=rng.choice([SIZE, SMALL])) as pilot:
+        for step in range(150):
+            key = rng.choice(MONKEY_KEYS)
+            await pilot.press(key)
+            await pilot.pause()
+            if key == "ctrl+s" or (isinstance(app.screen, TextScreen) and rng.random() < 0.5):
+                await pilot.press("escape")
+            state = app.session.state  # type: ignore[union-attr]
+            assert cafe.inventory(state) == start, step
+        app._autosave_due()
+        shown = app.session
+        assert isinstance(shown, CafeSession) and len(shown.log) >= 3  # it got somewhere
+        saved = load_any_file(autosave)
+        assert isinstance(saved, CafeSession) and saved.state == shown.state
