@@ -306,3 +306,14 @@ async def test_random_keys_keep_every_piece_and_the_autosave(seed: int, tmp_path
         assert isinstance(shown, CafeSession) and len(shown.log) >= 3  # it got somewhere
         saved = load_any_file(autosave)
         assert isinstance(saved, CafeSession) and saved.state == shown.state
+
+
+async def test_help_shows_this_games_keys_and_commands() -> None:
+    app = cafe_app(seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, TextScreen)
+        text = screen_text(app)
+        assert "Guatemala Café" in text and "move the buyer" in text and "build PLACE" in text
+        await press(pilot, "escape")
+        assert isinstance(app.screen, CafeScreen)

@@ -57,6 +57,15 @@ if TYPE_CHECKING:
 COMPACT_WIDTH, COMPACT_HEIGHT = 100, 30
 #: the value of the row list's entry that ends the building (D-CAFE-11)
 END: Final = "end"
+#: the table's keys, for ? (the rules: docs/CAFE.md)
+KEYS_HELP: Final = N_(
+    "m  move the buyer one row · M  two rows, for 2 Centavos · p  pass (no move, no action)\n"
+    "b  the buyer's row: build 1 to 3 pieces or score a sack; a piece, then where it goes\n"
+    "   (the lists' keys are the row's place numbers; e ends the building)\n"
+    "s  score a sack · a  answer: block a scoring or let it pass, refill the place\n"
+    "u  take back a move of this turn · n  a hint · :  a command · ctrl+s  save · ctrl+q  quit\n"
+    "A refused choice says why, with the id of its rule."
+)
 #: the keys of a list's entries, in order (``ChoiceScreen`` binds these)
 LIST_KEYS: Final = "123456789abcdefghijk"
 
@@ -75,6 +84,8 @@ class CafeScreen(Screen[None]):
         Binding("u", "undo", N_("Undo")),
         Binding("n", "hint", N_("Hint")),
         Binding("colon,slash", "command", N_("Command"), key_display=":"),
+        # this game's keys and commands, not Bohnanza's help (the app's ? elsewhere)
+        Binding("question_mark,f1", "cafe_help", N_("Help"), key_display="?"),
     ]
     SHORT_NAMES = {"move(2)": N_("Move 2"), "row": N_("Build")}
 
@@ -193,7 +204,7 @@ class CafeScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         names = {b.action for b in self.BINDINGS if isinstance(b, Binding)}
-        if action not in names:
+        if action not in names or action == "cafe_help":
             return True
         return action in self._legal_keys
 
@@ -365,6 +376,14 @@ class CafeScreen(Screen[None]):
         )
         self.query_one(EventLog).add_note(text)
         self.notify_line(text)
+
+    def action_cafe_help(self) -> None:
+        from bohnanza_tui.commands.cafe import help_text
+
+        from .help import TextScreen
+
+        text = "\n\n".join([_(KEYS_HELP), _("The commands (after :):"), help_text()])
+        self.app.push_screen(TextScreen(_("Guatemala Café: keys and commands"), text))
 
     def action_undo(self) -> None:
         actor = self._person()
