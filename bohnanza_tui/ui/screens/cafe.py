@@ -202,7 +202,7 @@ class CafeScreen(Screen[None]):
             self._legal_keys = frozen
             self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
         names = {b.action for b in self.BINDINGS if isinstance(b, Binding)}
         if action not in names or action == "cafe_help":
             return True
