@@ -82,7 +82,9 @@ async def test_a_whole_game_against_a_computer_by_keys() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TextScreen)  # the ranking
         text = screen_text(app)
-        assert "Ann" in text and "Bob" in text and "points" in text
+        assert "Ann" in text and "Bob" in text and "points" in text and "New game" in text
+        await press(pilot, "n")
+        assert isinstance(app.screen, SetupScreen)
         # the log names every action; the person built and scored by keys
         people = [a for a in session.log if a.player == 0]
         assert any(type(a).__name__ == "Build" for a in people)

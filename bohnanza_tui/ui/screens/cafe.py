@@ -47,6 +47,7 @@ from ..choices import Choice
 from ..keybar import KeyBar
 from ..widgets import CommandBar, CommandHint, EventLog
 from .choice import ChoiceScreen
+from .help import TextScreen
 from .privacy import PrivacyScreen
 
 if TYPE_CHECKING:
@@ -303,8 +304,6 @@ class CafeScreen(Screen[None]):
         if self._ended:
             return
         self._ended = True
-        from .help import TextScreen
-
         lines = [
             _("{rank}. {name}: {score} points, {centavos} Centavos").format(
                 rank=s.rank,
@@ -314,7 +313,7 @@ class CafeScreen(Screen[None]):
             )
             for s in cafe.standings(self.hs.state)
         ]
-        self.app.push_screen(TextScreen(_("The game is over"), "\n".join(lines)))
+        self.app.push_screen(CafeEndScreen(_("The game is over"), "\n".join(lines)))
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -379,8 +378,6 @@ class CafeScreen(Screen[None]):
 
     def action_cafe_help(self) -> None:
         from bohnanza_tui.commands.cafe import help_text
-
-        from .help import TextScreen
 
         text = "\n\n".join([_(KEYS_HELP), _("The commands (after :):"), help_text()])
         self.app.push_screen(TextScreen(_("Guatemala Café: keys and commands"), text))
@@ -682,8 +679,6 @@ class CafeScreen(Screen[None]):
             self.action_undo()
             return
         if text == "help":
-            from .help import TextScreen
-
             self.app.push_screen(TextScreen(_("Commands"), commands.help_text()))
             return
         try:
@@ -706,4 +701,14 @@ class CafeScreen(Screen[None]):
         self.set_focus(None)
 
 
-__all__ = ["CafeScreen"]
+class CafeEndScreen(TextScreen):
+    """The ranking at the end (R-CAFE-25): a new game, the table, or quit."""
+
+    BINDINGS = [
+        Binding("n", "app.new_game_screen", N_("New game")),
+        Binding("escape,t,enter", "close", N_("Look at the table")),
+        Binding("q", "app.quit", N_("Quit")),
+    ]
+
+
+__all__ = ["CafeEndScreen", "CafeScreen"]
