@@ -301,13 +301,14 @@ def status(v: CafeState) -> str:
 
 
 def field_name(v: CafeState, cell: int) -> str:
-    """A field for a target list: its label, its region, its hut site's kind if any."""
-    region = _(REGION_NAMES[REGION[cell]])
+    """A field for a target list: its label, and its hut site's kind or else its region
+    (a hut site's cost says its region)."""
     kind = v.board.hut_kind[cell]
     if kind >= 0:
-        return _("{field} ({region}, {coffee} hut site)").format(
-            field=cafe.field_label(cell), region=region, coffee=kind_name(kind)
+        return _("{field} · {coffee} hut site").format(
+            field=cafe.field_label(cell), coffee=kind_name(kind)
         )
+    region = _(REGION_NAMES[REGION[cell]])
     return _("{field} ({region})").format(field=cafe.field_label(cell), region=region)
 
 

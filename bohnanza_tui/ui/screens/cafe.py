@@ -556,10 +556,10 @@ class CafeScreen(Screen[None]):
             action = Build(actor, place, t)
             refusal = cafe.check(state, action)
             label = render.target_name(v, piece, t)
-            if t in joins:
-                label += " · " + (
-                    _("joins your plantation") if joins[t] else _("a new plantation (a marker)")
-                )
+            if joins.get(t):
+                label += " · " + _("joins your plantation")
+            elif piece == WORKER:
+                label += " · " + _("new plantation")
             choices.append(
                 Choice(Content(label), action, None if refusal is None else str(refusal))
             )
