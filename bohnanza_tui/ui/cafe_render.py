@@ -136,14 +136,19 @@ def _cell(v: CafeState, cell: int, mark: str | None = None) -> Content:
     return Content.styled(f" {REGION_MARKS[REGION[cell]]} ", f"{DIM} {region}")
 
 
-def plantation_board(v: CafeState, marks: dict[int, str] | None = None) -> Content:
+def plantation_board(
+    v: CafeState, marks: dict[int, str] | None = None, edge_marks: dict[int, str] | None = None
+) -> Content:
     """The plantation board: fields (regions, hut sites, huts, workers), paths, harbors.
 
     ━ and ┃ are paths; ╌ and ╎ printed paths without one yet (with 2 players any
     edge takes a path, D-CAFE-10); the harbors under the bottom edge, with their ships.
-    ``marks``: fields shown by a key instead (the targets of a list).
+    ``marks``: fields shown by a key instead (the targets of a list); ``edge_marks``
+    the same for edges (a path's targets).
     """
     marks = marks or {}
+    edge_marks = edge_marks or {}
+    keyed = "bold reverse $accent"
     board = v.board
     printed = not board.free_paths
     head = "   " + "".join(f"{c + 1:^{CELL - 1}} " for c in range(COLUMNS))
@@ -154,7 +159,9 @@ def plantation_board(v: CafeState, marks: dict[int, str] | None = None) -> Conte
             parts.append(Content.styled("·", DIM))
             if c < COLUMNS:
                 e = r * COLUMNS + c
-                if v.paths[e]:
+                if e in edge_marks:
+                    parts.append(Content.styled(f" {edge_marks[e]} ", keyed))
+                elif v.paths[e]:
                     parts.append(Content.styled("━━━", "bold"))
                 elif printed and board.allowed[e]:
                     parts.append(Content.styled("╌╌╌", DIM))
@@ -166,7 +173,9 @@ def plantation_board(v: CafeState, marks: dict[int, str] | None = None) -> Conte
         parts = [Content(f"{chr(ord('A') + r)} ")]
         for c in range(COLUMNS + 1):
             e = H_EDGES + r * (COLUMNS + 1) + c
-            if v.paths[e]:
+            if e in edge_marks:
+                parts.append(Content.styled(edge_marks[e][:1], keyed))
+            elif v.paths[e]:
                 parts.append(Content.styled("┃", "bold"))
             elif printed and board.allowed[e]:
                 parts.append(Content.styled("╎", DIM))

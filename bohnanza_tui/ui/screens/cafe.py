@@ -39,7 +39,16 @@ from bohnanza_tui.rules.actions import (
     ScoreSack,
 )
 from bohnanza_tui.rules.cafe import ACT, BLOCK, MOVE, REFILL
-from bohnanza_tui.rules.cafe_data import EMPTY, HUT, KINDS, PATH, SHIP, WORKER
+from bohnanza_tui.rules.cafe_data import (
+    CELL_CORNERS,
+    EDGE_ENDS,
+    EMPTY,
+    HUT,
+    KINDS,
+    PATH,
+    SHIP,
+    WORKER,
+)
 from bohnanza_tui.rules.outcome import IllegalAction
 
 from .. import cafe_render as render
@@ -552,6 +561,10 @@ class CafeScreen(Screen[None]):
             # the fields next to an own plantation first: where a worker mostly goes
             joins = {t: bool(cafe.adjacent_plantations(state, actor, t)) for t in targets}
             targets.sort(key=lambda t: not joins[t])
+        elif piece == PATH:
+            # the edges at an own plantation or at a path first: where a route grows
+            near = self._route_points(actor)
+            targets.sort(key=lambda e: not (EDGE_ENDS[e][0] in near or EDGE_ENDS[e][1] in near))
         for t in targets:
             action = Build(actor, place, t)
             refusal = cafe.check(state, action)
@@ -580,11 +593,15 @@ class CafeScreen(Screen[None]):
             # the board, each field it can go on marked with its key in the list
             order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
             marks = {}
-            if piece != PATH:
-                for key, i in zip(LIST_KEYS, order, strict=False):
-                    if choices[i].allowed:
-                        marks[choices[i].value.target] = key
-            note = Content.assemble(render.plantation_board(v, marks), "\n", hint)
+            for key, i in zip(LIST_KEYS, order, strict=False):
+                if choices[i].allowed:
+                    marks[choices[i].value.target] = key
+            board = (
+                render.plantation_board(v, edge_marks=marks)
+                if piece == PATH
+                else render.plantation_board(v, marks)
+            )
+            note = Content.assemble(board, "\n", hint)
 
         def chosen(value: Any) -> None:
             if value is None:
@@ -594,6 +611,18 @@ class CafeScreen(Screen[None]):
             self.play(value)
 
         self._list(title, choices, chosen, note)
+
+    def _route_points(self, player: int) -> set[int]:
+        """The corners of the player's pieces on the board, and the ends of every path."""
+        state = self.hs.state
+        points: set[int] = set()
+        for cell, pid in enumerate(state.cell_plant):
+            if pid >= 0 and state.plantations[pid].owner == player:
+                points.update(CELL_CORNERS[cell])
+        for e, laid in enumerate(state.paths):
+            if laid:
+                points.update(EDGE_ENDS[e])
+        return points
 
     # -- the blocking question and the refill ----------------------------------------------
 
