@@ -49,3 +49,9 @@ def test_cafe_table(snap_compare, size: str) -> None:  # type: ignore[no-untyped
 def test_cafe_row_list(snap_compare, size: str) -> None:  # type: ignore[no-untyped-def]
     """The buyer's row after a move: what can be built or scored, refused ones with the rule."""
     assert snap_compare(app_for(built_game()), press=["m"], terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cafe_target_list(snap_compare, size: str) -> None:  # type: ignore[no-untyped-def]
+    """Where the worker on place 1 goes: the board with each allowed field's key, the list."""
+    assert snap_compare(app_for(built_game()), press=["m", "1"], terminal_size=SIZES[size])
