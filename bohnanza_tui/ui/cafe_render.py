@@ -221,8 +221,30 @@ def harbor_line(v: CafeState) -> Content:
     return Content.assemble(Content.styled(_("Harbors:") + " ", "bold"), Content("  ").join(parts))
 
 
-def score_track(v: CafeState) -> Content:
-    """The score track: its sacks from the last marked place down, and each player's marker."""
+def track_bar(v: CafeState) -> Content:
+    """The score track drawn from 0 to its last marked place: each player's marker by seat
+    number (``*`` for several), each sack by its kind's letter, a tick every 5 places."""
+    top = SCORE_MARKED[len(v.players)]
+    sack_at = {top - i: k for i, k in enumerate(v.track)}
+    cells: list[Content] = []
+    for place in range(top + 1):
+        here = [i for i, p in enumerate(v.players) if min(p.score, top) == place]
+        if here:
+            mark = str(here[0] + 1) if len(here) == 1 else "*"
+            style = PLAYER_STYLES[here[0] % len(PLAYER_STYLES)] if len(here) == 1 else "bold"
+            cells.append(Content.styled(mark, f"{style} reverse"))
+        elif place in sack_at:
+            k = sack_at[place]
+            cells.append(Content.styled(KIND_LETTERS[k], KIND_STYLES[k]))
+        else:
+            cells.append(Content.styled("┆" if place % 5 == 0 else "·", DIM))
+    ticks = "".join(f"{n:<5}" for n in range(0, top + 1, 5))
+    return Content.assemble(*cells, "\n", Content.styled(ticks.rstrip(), DIM))
+
+
+def score_track(v: CafeState, bar: bool = False) -> Content:
+    """The score track: its sacks from the last marked place down, and each player's marker
+    (``bar``: drawn too, where there is room)."""
     top = SCORE_MARKED[len(v.players)]
     sacks = [
         Content.assemble(f"{top - i}", (KIND_LETTERS[k], KIND_STYLES[k]))
@@ -242,7 +264,8 @@ def score_track(v: CafeState) -> Content:
         for i, p in enumerate(v.players)
     )
     bag = ngettext("{n} sack in the bag", "{n} sacks in the bag", len(v.bag)).format(n=len(v.bag))
-    return Content.assemble(line, "\n", markers, Content.styled(f" · {bag}", DIM))
+    shown = Content.assemble(line, "\n", markers, Content.styled(f" · {bag}", DIM))
+    return Content.assemble(shown, "\n", track_bar(v)) if bar else shown
 
 
 def sack_list(sacks: list[int]) -> Content:

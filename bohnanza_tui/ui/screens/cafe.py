@@ -123,13 +123,15 @@ class CafeScreen(Screen[None]):
             "cafe-board": render.plantation_board(v),
             "cafe-harbors": render.harbor_line(v),
             "cafe-row": render.growing_area(v),
-            "cafe-track": render.score_track(v),
+            "cafe-track": render.score_track(v, bar=not self.has_class("-compact")),
             "cafe-players": render.players(v, self.hs.holder),
             "cafe-players-short": render.players(v, self.hs.holder, short=True),
         }
 
     def compose(self) -> ComposeResult:
         # filled from the start: the panels are laid out at the heights of their content
+        width, height = self.app.size
+        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
         shown = self._contents()
         yield Static(shown["cafe-status"], id="cafe-status", markup=False)
         with Horizontal(id="cafe-main"):
@@ -162,6 +164,9 @@ class CafeScreen(Screen[None]):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        if small != self.has_class("-compact") and self.is_mounted:
+            self.set_class(small, "-compact")
+            self.refresh_table()  # (the score track's drawing only where there is room)
         self.set_class(small, "-compact")
         self.query_one(KeyBar).set_lines(2 if small else 1)
 
