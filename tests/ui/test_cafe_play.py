@@ -319,3 +319,20 @@ async def test_help_shows_this_games_keys_and_commands() -> None:
         assert "Guatemala Café" in text and "move the buyer" in text and "build PLACE" in text
         await press(pilot, "escape")
         assert isinstance(app.screen, CafeScreen)
+
+
+async def test_the_table_follows_a_resize() -> None:
+    """From 120x40 to 80x24 and back: the compact layout (players under the board, no
+    drawn track) and the full one again, the game unchanged."""
+    app = cafe_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        assert not screen.has_class("-compact") and "┆" in screen_text(app)
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        assert screen.has_class("-compact") and "┆" not in screen_text(app)
+        assert screen.query_one("#cafe-players-short").region.height > 0
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not screen.has_class("-compact") and "┆" in screen_text(app)
