@@ -46,6 +46,7 @@ from bohnanza_tui.rules.cafe_data import (
     HUT,
     KINDS,
     PATH,
+    SCORING_PAY,
     SHIP,
     WORKER,
 )
@@ -259,7 +260,7 @@ class CafeScreen(Screen[None]):
             hs.hide()
             self.refresh_table()
             self.query_one("#command", CommandBar).reset()
-            screen = PrivacyScreen.reused(
+            screen = CafePrivacyScreen.reused(
                 self.app, hs.state.players[actor].name, self._reason(actor)
             )
             self._asking = True
@@ -442,10 +443,11 @@ class CafeScreen(Screen[None]):
                 points = render.scoring_points(state, piece)
                 mine = points[actor]
                 label = _(
-                    "place {n}: score the {piece} (8 Centavos) · you {mine}, the others {others}"
+                    "place {n}: score the {piece} (+{pay}) · you {mine}, the others {others}"
                 ).format(
                     n=number,
                     piece=render.piece_name(piece),
+                    pay=render.centavos(SCORING_PAY),
                     mine=mine,
                     others=sum(points) - mine,
                 )
@@ -735,6 +737,13 @@ class CafeScreen(Screen[None]):
         self.set_focus(None)
 
 
+class CafePrivacyScreen(PrivacyScreen):
+    """The privacy screen of this game: what it shows is the person's secret sacks."""
+
+    def _button(self) -> Content:
+        return Content(_("I am {name} — show my sacks").format(name=self.player_name))
+
+
 class CafeEndScreen(TextScreen):
     """The ranking at the end (R-CAFE-25): a new game, the table, or quit."""
 
@@ -745,4 +754,4 @@ class CafeEndScreen(TextScreen):
     ]
 
 
-__all__ = ["CafeEndScreen", "CafeScreen"]
+__all__ = ["CafeEndScreen", "CafePrivacyScreen", "CafeScreen"]
