@@ -9,8 +9,8 @@
     bohnanza schema [--mode cafe] | bohnanza commands [COMMAND] | bohnanza tournament ...
     bohnanza serve [--port 8000] [--host 127.0.0.1]   the app in a web browser
 
-Guatemala Café (``--mode cafe``, docs/CAFE.md) is played headless for now:
-``new --out``, ``script`` and ``show`` read and write its saves; the app refuses them.
+Guatemala Café (``--mode cafe``, docs/CAFE.md) is played in the app too: ``new
+--mode cafe`` opens it, ``load`` and ``resume`` go on with its saves.
 
 A bad file gives one sentence on stderr and exit status 2, never a traceback.
 
@@ -253,7 +253,7 @@ def _host(text: str) -> str:
 # -- the app ----------------------------------------------------------------------------------
 
 
-def _run_app(session: Session | None = None, path: Path | None = None) -> int:
+def _run_app(session: Session | CafeSession | None = None, path: Path | None = None) -> int:
     try:
         ui = importlib.import_module("bohnanza_tui.ui")
         run_app = ui.run_app
@@ -300,17 +300,13 @@ def _new_cafe(args: argparse.Namespace, names: list[str]) -> int:
     from .rules.cafe_session import CafeSession
     from .rules.save import OptionsRecord
 
-    if args.out is None:
-        return _fail(
-            _(
-                "the app can't play Guatemala Café yet: write the game to a file with --out and play it with 'bohnanza script'"
-            )
-        )
     try:
         session = CafeSession.new(names, args.seed, args.side)
     except ValueError as exc:
         return _fail(str(exc))
     session.options = OptionsRecord(offers_to_people=args.offers, hints=args.hints)
+    if args.out is None:
+        return _run_app(session)
     save.save_file(session, args.out)
     print(
         _("Wrote a new {mode} game for {names} to {path}.").format(
@@ -323,7 +319,7 @@ def _new_cafe(args: argparse.Namespace, names: list[str]) -> int:
 def _load(args: argparse.Namespace) -> int:
     from .rules import save
 
-    session = save.load_file(args.file)
+    session = save.load_any_file(args.file)
     return _run_app(session, args.file)
 
 
@@ -338,7 +334,7 @@ def _resume(args: argparse.Namespace) -> int:
             ).format(path=path),
             1,
         )
-    return _run_app(save.load_file(path))
+    return _run_app(save.load_any_file(path))
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -15,8 +15,8 @@ from .i18n import N_
 
 #: every mode of the rules core: the two Bohnanza games and Guatemala Café (docs/CAFE.md)
 MODES: Final = ("classic", "voyage", "cafe")
-#: the Bohnanza modes (their set-ups are seeds/setups.json); the app's set-up screen offers
-#: these (Guatemala Café is played headless: ``bohnanza new --mode cafe``, ``script``, ``show``)
+#: the Bohnanza modes (their set-ups are seeds/setups.json); Guatemala Café has its own
+#: session and table (``rules.cafe``, ``ui.screens.cafe``), and the set-up screen offers all three
 BEAN_MODES: Final = ("classic", "voyage")
 #: R-BASE (3 to 7 players; 2 play the Bean Duel, R-DUEL), R-VOY-1 (3 to 5 players),
 #: R-CAFE-1 (2 to 4 players)

@@ -520,15 +520,13 @@ def load_any_file(path: str | os.PathLike[str]) -> Session | CafeSession:
 def loads(text: str) -> Session:
     """Check a save file's text and rebuild its session; raises ``SaveError``.
 
-    A Bohnanza game only (the app plays these): a Guatemala Café save is refused
-    with a sentence saying how to play it (``loads_any`` reads both).
+    A Bohnanza game only: a Guatemala Café save is refused with a sentence
+    (``loads_any`` reads both; the app and the commands use it).
     """
     raw, text = _tagged(text)
     if raw.get("mode") == CAFE:
         raise SaveError(
-            _(
-                "this save holds a game of Guatemala Café, which the app can't show yet; play it with 'bohnanza script' and look at it with 'bohnanza show'"
-            )
+            _("this save holds a game of Guatemala Café, not of Bohnanza (load_any_file reads it)")
         )
     return _loads(raw, text)
 

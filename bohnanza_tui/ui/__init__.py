@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bohnanza_tui.rules.cafe_session import CafeSession
     from bohnanza_tui.rules.save import Session
 
 __all__ = ["ESCDELAY", "run_app"]
@@ -19,7 +20,7 @@ __all__ = ["ESCDELAY", "run_app"]
 ESCDELAY = 25
 
 
-def run_app(session: Session | None = None, save_path: Path | None = None) -> int:
+def run_app(session: Session | CafeSession | None = None, save_path: Path | None = None) -> int:
     """Run the app: the set-up screen, or straight to the table of ``session``.
 
     ``save_path`` is where ``ctrl+s`` saves (the autosave is written anyway).

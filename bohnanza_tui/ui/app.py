@@ -37,8 +37,10 @@ from .seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
     from bohnanza_tui.modes import OfferFrequency
+    from bohnanza_tui.rules.cafe_session import CafeSession
     from bohnanza_tui.rules.save import Session
 
+    from .cafe_seat import CafeHotSeat
     from .hotseat import HotSeat
     from .saves import SavedGame
 
@@ -59,7 +61,17 @@ PRELOAD_AFTER = 0.2
 SAVE_AFTER_FRAME = 0.01
 SAVE_AT_THE_LATEST = 0.25
 #: the stylesheets, one per screen (``assets/styles``)
-STYLE_FILES = ("app.tcss", "setup.tcss", "table.tcss", "dialogs.tcss", "privacy.tcss", "end.tcss")
+STYLE_FILES = (
+    "app.tcss",
+    "setup.tcss",
+    "table.tcss",
+    "dialogs.tcss",
+    "privacy.tcss",
+    "end.tcss",
+    "cafe.tcss",
+)
+#: the mode of Guatemala Café (``rules.cafe``): its own session, table and save
+CAFE = "cafe"
 
 
 def _load_game_modules() -> None:
@@ -90,10 +102,12 @@ def resume_command(argv0: str | None = None) -> str:
 PAST_LINES = 400
 
 
-def past_events(session: Session) -> list[str]:
+def past_events(session: Session | CafeSession) -> list[str]:
     """The log lines of the game so far (the last ``PAST_LINES``), replayed from its start."""
-    from bohnanza_tui.rules import apply
+    from bohnanza_tui.rules import apply as bean_apply
+    from bohnanza_tui.rules.cafe import apply as cafe_apply
 
+    apply: Any = cafe_apply if session.mode == CAFE else bean_apply
     lines: list[str] = []
     state = session.start.copy()
     try:
@@ -173,7 +187,7 @@ class BohnanzaApp(App[int]):
 
     def __init__(
         self,
-        session: Session | None = None,
+        session: Session | CafeSession | None = None,
         save_path: Path | None = None,
         *,
         seats: list[Seat] | None = None,
@@ -188,7 +202,7 @@ class BohnanzaApp(App[int]):
         self.bot_factory = default_bot_factory() if bot_factory is _DEFAULT else bot_factory
         self.bot_delay = bot_delay
         self.autosave_target: Path | None = autosave_path() if autosave is _DEFAULT else autosave
-        self.hotseat: HotSeat | None = None
+        self.hotseat: HotSeat | CafeHotSeat | None = None
         self.coin_history: list[list[int]] = []
         #: a move is shown and its autosave not yet written
         self._save_due = False
@@ -243,14 +257,24 @@ class BohnanzaApp(App[int]):
         *,
         offers_to_people: OfferFrequency = DEFAULT_OFFERS,
         hints: bool = True,
+        side: str = "fixed",
     ) -> str | None:
-        """Start a game from the set-up screen; returns the error to show, if any."""
+        """Start a game from the set-up screen; returns the error to show, if any.
+
+        ``side``: Guatemala Café's growing-area board, fixed or variable (R-CAFE-3).
+        """
         if any(not s.is_human for s in seats) and self.bot_factory is None:
             return _("Computer players are not installed.")
+        from bohnanza_tui.rules.cafe_session import CafeSession
         from bohnanza_tui.rules.save import OptionsRecord, Session
 
         try:
-            session = Session.new(mode, [s.name for s in seats], seed)
+            if mode == CAFE:
+                session: Session | CafeSession = CafeSession.new(
+                    [s.name for s in seats], seed, side
+                )
+            else:
+                session = Session.new(mode, [s.name for s in seats], seed)
             session.options = OptionsRecord(offers_to_people=offers_to_people, hints=hints)
         except ValueError as exc:  # pydantic's ValidationError is one
             return str(exc)
@@ -285,19 +309,35 @@ class BohnanzaApp(App[int]):
             with contextlib.suppress(OSError):
                 path.unlink()
 
-    def _start(self, session: Session, seats: list[Seat], resumed: bool = False) -> None:
-        from .hotseat import HotSeat, seat_record
-        from .screens.table import TableScreen
+    def _start(
+        self, session: Session | CafeSession, seats: list[Seat], resumed: bool = False
+    ) -> None:
+        from bohnanza_tui.rules.cafe_session import CafeSession
+        from bohnanza_tui.rules.save import Session
+
+        from .hotseat import seat_record
 
         self.session = session
-        self.seats = [
-            Seat(p.name, s.kind, s.level) for p, s in zip(session.state.players, seats, strict=True)
-        ]
+        players: list[Any] = list(session.state.players)
+        self.seats = [Seat(p.name, s.kind, s.level) for p, s in zip(players, seats, strict=True)]
         session.seats = [seat_record(s) for s in self.seats]  # saved with the game
-        self.hotseat = HotSeat(session, self.seats, self.bot_factory)
-        self.coin_history = self._history(session)
         self.resumed = resumed
-        self._replace_screens(TableScreen(self.hotseat, self))
+        if session.mode == CAFE:
+            from .cafe_seat import CafeHotSeat
+            from .screens.cafe import CafeScreen
+
+            assert not isinstance(session, Session)
+            self.hotseat = CafeHotSeat(session, self.seats)
+            self.coin_history = []
+            self._replace_screens(CafeScreen(self.hotseat, self))
+        else:
+            from .hotseat import HotSeat
+            from .screens.table import TableScreen
+
+            assert not isinstance(session, CafeSession)
+            self.hotseat = HotSeat(session, self.seats, self.bot_factory)
+            self.coin_history = self._history(session)
+            self._replace_screens(TableScreen(self.hotseat, self))
         self._autosave()
         self.call_after_refresh(self._settle)
 
@@ -312,7 +352,13 @@ class BohnanzaApp(App[int]):
     def opening_lines(self) -> list[str]:
         session = self.session
         assert session is not None
-        mode = _("Bohn Voyage") if session.mode.value == "voyage" else _("classic Bohnanza")
+        mode = (
+            _("Guatemala Café")
+            if session.mode == CAFE
+            else _("Bohn Voyage")
+            if session.mode == "voyage"
+            else _("classic Bohnanza")
+        )
         lines = [
             _("{mode} · {n} players · seed {seed}").format(
                 mode=mode, n=len(session.names), seed=session.seed
@@ -324,13 +370,15 @@ class BohnanzaApp(App[int]):
         return lines
 
     def show_end(self) -> None:
+        from bohnanza_tui.rules.save import Session
+
         from .screens.end import EndScreen
 
-        if isinstance(self.screen, EndScreen) or self.session is None:
+        session = self.session
+        # (Guatemala Café's table shows the ranking itself)
+        if isinstance(self.screen, EndScreen) or not isinstance(session, Session):
             return
-        self.push_screen(
-            EndScreen(self.session.state, final_harvest(self.session), self.coin_history)
-        )
+        self.push_screen(EndScreen(session.state, final_harvest(session), self.coin_history))
 
     def farewell(self) -> str | None:
         """What to print after the app closed: the game is saved, and the command to go on."""
@@ -342,8 +390,13 @@ class BohnanzaApp(App[int]):
     # -- after every action --------------------------------------------------------------
 
     def after_action(self, events: Iterable[str] = ()) -> None:
+        from bohnanza_tui.rules.save import Session
+
         session = self.session
         assert session is not None
+        if not isinstance(session, Session):  # Guatemala Café: no coins chart
+            self._autosave_soon()
+            return
         state = session.state
         coins = [len(p.coins) for p in state.players]
         if len(self.coin_history) < state.turn or state.over:
@@ -478,12 +531,12 @@ class BohnanzaApp(App[int]):
 
     def open_file(self, path: Path, keep_path: bool = True) -> bool:
         """Open a saved game (``keep_path``: ctrl+s saves back to that file)."""
-        from bohnanza_tui.rules.save import SaveError, load_file
+        from bohnanza_tui.rules.save import SaveError, load_any_file
 
         from .hotseat import seats_from
 
         try:
-            session = load_file(path)
+            session = load_any_file(path)
         except SaveError as exc:
             self.notify(str(exc), title=_("Can't open"), severity="error", markup=False)
             return False
@@ -493,7 +546,7 @@ class BohnanzaApp(App[int]):
         return True
 
     def action_resume(self) -> None:
-        from bohnanza_tui.rules.save import SaveError, load_file
+        from bohnanza_tui.rules.save import SaveError, load_any_file
 
         from .hotseat import seats_from
 
@@ -502,7 +555,7 @@ class BohnanzaApp(App[int]):
             self.notify(_("There is no game to resume."))
             return
         try:
-            session = load_file(self.autosave_target)
+            session = load_any_file(self.autosave_target)
         except SaveError as exc:
             self.notify(str(exc), title=_("Can't resume"), severity="error", markup=False)
             return

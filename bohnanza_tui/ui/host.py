@@ -46,10 +46,12 @@ class SetupHost(Protocol):
         *,
         offers_to_people: OfferFrequency = DEFAULT_OFFERS,
         hints: bool = True,
+        side: str = "fixed",
     ) -> str | None:
         """Start a game (the unfinished one in the autosave is put aside); the error, if any.
 
-        ``offers_to_people`` and ``hints`` are the game's options (kept in its save).
+        ``offers_to_people`` and ``hints`` are the game's options (kept in its save);
+        ``side``: Guatemala Café's growing-area board (R-CAFE-3).
         """
 
     def unfinished_games(self) -> list[SavedGame]:

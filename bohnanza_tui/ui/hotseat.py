@@ -34,6 +34,7 @@ from bohnanza_tui.rules.trading import awaiting, tradeable
 from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
+    from bohnanza_tui.rules.cafe_session import CafeSession
     from bohnanza_tui.rules.save import OptionsRecord, SeatRecord, Session
 
 #: the seats are defined in ``seats`` (light enough for the set-up screen) and importable from here
@@ -398,7 +399,7 @@ def fallback_action(state: GameState, player: int) -> Action:
     return actions[0]
 
 
-def seats_from(session: Session) -> list[Seat]:
+def seats_from(session: Session | CafeSession) -> list[Seat]:
     """The seats stored with a session (its save file), else everyone human."""
     names = [p.name for p in session.state.players]
     stored = session.seats

@@ -49,7 +49,7 @@ def read(path: Path, latest: bool = False) -> SavedGame | None:
             return None
         doc = json.loads(path.read_bytes())
         state = doc.get("state") or {}
-        if state.get("phase") == "game_over":
+        if state.get("phase") == "game_over" or doc.get("result"):  # (a cafe save: its result)
             return None
         names = tuple(str(n) for n in doc["players"])
         turn = state.get("turn", 1)

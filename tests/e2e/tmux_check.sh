@@ -5,7 +5,9 @@
 #   tests/e2e/tmux_check.sh            (BOHNANZA=path/to/bohnanza to pick another)
 #
 # Set-up screen -> start a seeded 3-player game -> privacy screen -> plant -> kill -9
-# -> `bohnanza resume` -> the same table. Exits 0 when tmux is missing (nothing to check).
+# -> `bohnanza resume` -> the same table; a Guatemala Café game for two: a scoring, the
+# blocking question behind the privacy screen, kill -9, resume -> the same question.
+# Exits 0 when tmux is missing (nothing to check).
 set -euo pipefail
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -84,4 +86,31 @@ wait_for two "1: "
 screen two | grep -q "1: [^ ]* $bean ×1" || { echo "FAIL: field 1 lost its $bean" >&2; screen two >&2; exit 1; }
 echo "ok: field 1 still holds the $bean after the kill"
 tm send-keys -t game:two C-q
+
+# 4. Guatemala Café for two people: Ann scores, the blocking question goes to Bob behind
+#    the privacy screen; killed there and resumed, it is still Bob's question
+start three "new --players Ann,Bob --mode cafe --seed 3"
+wait_for three "Pass the keyboard to Ann"
+keys three Enter
+wait_for three "Plantation board"
+wait_for three "your sacks:"
+touch "$work/before-score"
+keys three m
+wait_for three "score the brown coffee sack"
+keys three 1
+wait_for three "Pass the keyboard to Bob"
+screen three | grep -q "your sacks" && { echo "FAIL: sacks show behind the privacy screen" >&2; exit 1; }
+deadline=$((SECONDS + 30))
+until [ -n "$(find "$XDG_DATA_HOME" -type f -name autosave.json -newer "$work/before-score" 2>/dev/null)" ]; do
+    if ((SECONDS > deadline)); then echo "FAIL: the scoring was never saved" >&2; exit 1; fi
+    sleep 0.1
+done
+pid=$(tm display-message -p -t game:three '#{pane_pid}')
+kill -9 "$pid"
+sleep 0.5
+start four "resume"
+wait_for four "Pass the keyboard to Bob"
+keys four Enter
+wait_for four "block?"
+tm send-keys -t game:four C-q
 echo "tmux check passed"

@@ -840,8 +840,9 @@ def test_the_move_list_lists_exactly_the_builds_check_accepts(n: int) -> None:
 
 
 def test_the_command_line_plays_a_cafe_game(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from bohnanza_tui import cli
     from bohnanza_tui.cli import main
 
     game_file, after = tmp_path / "g.json", tmp_path / "after.json"
@@ -872,9 +873,14 @@ def test_the_command_line_plays_a_cafe_game(
     shown = capsys.readouterr().out
     assert "Ann: 0 points, 23 Centavos" in shown and "(secret)" in shown
     assert main(["show", str(after), "--as", "Zed"]) == 2
-    assert main(["load", str(after)]) == 2
-    assert "Guatemala Café" in capsys.readouterr().err
-    assert main(["new", "--players", "Ann,Bob", "--mode", "cafe"]) == 2
+    # the app plays it: load and a new game without --out open the app with the game
+    opened: list[object] = []
+    monkeypatch.setattr(
+        cli, "_run_app", lambda session=None, path=None: opened.append(session) or 0
+    )
+    assert main(["load", str(after)]) == 0
+    assert main(["new", "--players", "Ann,Bob", "--mode", "cafe"]) == 0
+    assert [type(s).__name__ for s in opened] == ["CafeSession", "CafeSession"]
     capsys.readouterr()
     assert main(["schema", "--mode", "cafe"]) == 0
     schema = json.loads(capsys.readouterr().out)

@@ -104,9 +104,11 @@ async def test_the_game_is_chosen_by_keys_as_in_a_radio_set() -> None:
         assert screen.mode == "classic" and "(•) Classic Bohnanza" in screen_text(app)
         await press(pilot, "enter")
         assert screen.mode == "voyage" and "(•) Bohn Voyage" in screen_text(app)
-        await press(pilot, "right", "space")  # round to the first
+        await press(pilot, "right", "right", "space")  # on to Guatemala Café, round to the first
         assert screen.mode == "classic" and "( ) Bohn Voyage" in screen_text(app)
-        await press(pilot, "left", "space", "up", "enter")
+        await press(pilot, "left", "space")  # round to the last
+        assert screen.mode == "cafe" and "(•) Guatemala Café" in screen_text(app)
+        await press(pilot, "up", "up", "enter")
         assert screen.mode == "classic"
         await press(pilot, "tab")  # away, then back with a click on the second line
         await click_option(pilot, "#mode", 1)

@@ -78,9 +78,9 @@ def form_height(
     if compact:
         listing = min(unfinished, 2) + 2 if unfinished else 0  # and its border
         gaps = 4 + bots + error if spaced else 0  # after each row (not after the note)
-        return 12 + count + listing + error + gaps - (0 if bots else 1)
+        return 13 + count + listing + error + gaps - (0 if bots else 1)
     listing = min(unfinished, 6) + 3 if unfinished else 0
-    return 36 + 3 * (count - 3) + listing + 2 * error - (0 if bots else 2)
+    return 37 + 3 * (count - 3) + listing + 2 * error - (0 if bots else 2)
 
 
 DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay"), N_("Gus")]
@@ -277,6 +277,7 @@ class SetupScreen(Screen[None]):
             modes: list[tuple[str, object]] = [
                 (_("Classic Bohnanza (2-7 players)"), "classic"),
                 (_("Bohn Voyage (3-5 players)"), "voyage"),
+                (_("Guatemala Café (2-4 players)"), "cafe"),
             ]
             mode = RadioList(modes, "classic", id="mode", compact=compact)
             yield box.labelled(mode, labels["Game"])
@@ -329,6 +330,20 @@ class SetupScreen(Screen[None]):
             "(rarely: at most one a turn)"
         )
         yield cycle
+        # Guatemala Café's computer players make no offers: its growing-area board's side
+        # takes the offers' place while it is the game chosen (R-CAFE-3, R-CAFE-4)
+        side = Cycle(
+            [
+                (_("Growing area: fixed side"), "fixed"),
+                (_("Growing area: variable side"), "variable"),
+            ],
+            "fixed",
+            id="setup-side",
+            classes="setup-option",
+        )
+        side.tooltip = _("The fixed side as printed, or the variable side shuffled")
+        side.display = False
+        yield side
         cycle = Cycle(
             hint_choices,
             True if hints is None else hints,
@@ -457,6 +472,10 @@ class SetupScreen(Screen[None]):
         count = min(max(self.count, counts[0]), counts[-1])
         self.query_one("#count", Cycle).set_options(self._count_options(self.mode), count)
         self._show_seats(count)
+        if self.bots:
+            cafe = self.mode == "cafe"
+            self.query_one("#setup-offers", Cycle).display = not cafe
+            self.query_one("#setup-side", Cycle).display = cafe
 
     @on(Cycle.Changed, "#count")
     def _count_changed(self, event: Cycle.Changed) -> None:
@@ -515,10 +534,13 @@ class SetupScreen(Screen[None]):
             return
         mode, seats = self.mode, self.seats()
         offers, hints = self.options()
+        side = str(self.query_one("#setup-side", Cycle).value) if self.bots else "fixed"
 
         def start(yes: bool | None = True) -> None:
             if yes:
-                error = self.host.new_game(mode, seats, seed, offers_to_people=offers, hints=hints)
+                error = self.host.new_game(
+                    mode, seats, seed, offers_to_people=offers, hints=hints, side=side
+                )
                 self._error(error or "")
 
         latest = next((g for g in self.host.unfinished_games() if g.latest), None)
@@ -550,7 +572,13 @@ class SetupScreen(Screen[None]):
 
 def game_label(game: SavedGame) -> str:
     """One line for an unfinished game: mode, players, turn, when it was last saved."""
-    mode = _("Bohn Voyage") if game.mode == "voyage" else _("classic")
+    mode = (
+        _("Bohn Voyage")
+        if game.mode == "voyage"
+        else _("Guatemala Café")
+        if game.mode == "cafe"
+        else _("classic")
+    )
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved))
     return _("{mode} · {names} · turn {turn} · saved {when}").format(
         mode=mode, names=", ".join(game.names), turn=game.turn, when=when
