@@ -61,7 +61,7 @@ from ..rules.params import Bean
 from ..rules.state import CARDS_OF_KIND, KIND_OF, KONTOR, GameState, IslandType, Mode, Phase
 from ..rules.voyage import rotation_due, store_payment
 from . import evaluate as ev
-from .base import OFFER_FREQUENCIES, OfferFrequency, is_legal, unanswered
+from .base import OFFER_FREQUENCIES, OfferFrequency, is_legal, promised, unanswered
 from .weights import DEFAULT, Weights
 
 #: offers a turn that a person must answer when they come "rarely"
@@ -495,7 +495,10 @@ class Policy:
         if mem._offers < self.w.max_offers:
             base = self.base
             gains = []
+            taken = promised(v, me)  # never offered twice (the app lets people answer later)
             for c in [*v.face_up, *self.p.hand]:
+                if c in taken:
+                    continue
                 g = self.value(remove={c}) - base
                 if g > self.w.give_away_min:
                     gains.append((g, c))

@@ -383,3 +383,57 @@ def test_basic_duel_discards_the_hand_card_that_would_force_a_harvest() -> None:
     red = s.players[0].hand[0]
     a = _duel_act(s)
     assert a == Discard(0, red)
+
+
+# -- no move that lowers the own position for nothing ------------------------------------
+
+
+def _offers_before_answers(state: GameState, bot: Bot, most: int = 12) -> list[MakeOffer]:
+    """The active computer's offers of a trade phase made before anyone answers (as in the
+    app, where the people answer a computer's offers once it has made them all)."""
+    me = state.active
+    made: list[MakeOffer] = []
+    for _ in range(most):
+        a = bot.act(view(state, me), me)
+        if not isinstance(a, MakeOffer):
+            break
+        engine.apply(state, a)
+        made.append(a)
+    return made
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_never_offers_a_card_of_its_open_offers_again(level: str) -> None:
+    """R-BASE-8: the computer offers the face-up wax to everyone for a bean its fields want
+    and makes its other offers before anyone answers (as in the app): the wax is in one open
+    offer only (it went to Bob, who grows wax, as a gift instead of the swap Bob accepted).
+    Bob accepts the swap; the computer then confirms it or withdraws it, and gives no wax away
+    meanwhile."""
+    s = make_state(
+        hands={0: ["chili", "blue"], 1: ["black-eyed", "black-eyed", "soy", "soy", "chili"]},
+        fields={0: [["black-eyed"] * 3, ["soy"]], 1: [["wax"] * 2, ["garden"]]},
+        face_up=["wax", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    wax = s.face_up[0]
+    bot = make_bot(level, 5, max_samples=4) if level == "strong" else make_bot(level, 5)
+    made = _offers_before_answers(s, bot)
+    gives = [c for o in made for c in o.give]
+    assert len(gives) == len(set(gives)), made  # no card in two open offers
+    swap = next(o for o in s.offers if wax in o.give and o.want)
+    bob = s.players[1].hand
+    answer = tuple(c for c in bob if KIND_OF[c] in swap.want)[: len(swap.want)]
+    for q in (1, 2, 3):
+        for o in list(s.offers):
+            if o.addresses(q, 4) and not trading.answered(o, q):
+                yes = o.id == swap.id and q == 1
+                engine.apply(s, Accept(q, o.id, answer) if yes else Decline(q, o.id))
+    while s.phase is Phase.TRADE and any(o.id == swap.id for o in s.offers):
+        a = bot.act(view(s, 0), 0)
+        assert not (isinstance(a, MakeOffer) and wax in a.give)
+        if isinstance(a, Confirm):
+            assert a.offer == swap.id
+        engine.apply(s, a)
+    if level == "basic":  # the trade it asked for, as offered
+        assert [KIND_OF[c] for c in s.players[1].received] == [K["wax"]]
+        assert sorted(s.players[0].received) == sorted(answer)
