@@ -408,12 +408,48 @@ class Policy:
         return tuple(chosen)
 
     def answer_value(self, offer_id: int) -> tuple[float, tuple[int, ...] | None]:
+        """What accepting the offer changes in the own value, and the cards it would give."""
         o = self.v.offer(offer_id)
         assert o is not None
         give = self.choose_gives(o.want)
         if give is None:
             return -1e9, None
+        if not o.want and self.fits(o.give):
+            return self.gift_value(o.give), give
         return self.value(remove=set(give), extra=o.give) - self.base, give
+
+    def fits(self, cards: list[int] | tuple[int, ...]) -> bool:
+        """Can ``cards`` be planted (R-BASE-9) without loss: each onto a field of its kind or
+        an empty field, after the beans already waiting to be planted?"""
+        fields = ev.copy_fields(self.fields)
+        for c in self.p.received:
+            ev.place(fields, KIND_OF[c], None, w=self.w, pot=self.pot)
+        for c in cards:
+            k = KIND_OF[c]
+            f = next((f for f in fields if f.kind == k), None) or next(
+                (f for f in fields if f.kind < 0), None
+            )
+            if f is None:
+                return False
+            f.kind = k
+            f.beans += 1
+        return True
+
+    def gift_value(self, cards: list[int] | tuple[int, ...]) -> float:
+        """What a gift that fits (``fits``) changes in the own value, the hand cut to its
+        ``gift_hand`` front cards.
+
+        A free bean onto its own field or an empty one costs nothing now; what it may cost
+        is the room the hand's cards would have had. The hand beyond the front card is
+        not planted yet: its cards may still go in trades (the computers give such cards
+        away), so valuing all of it planted in order (as for a swap) has a free stink bean
+        declined with two empty fields because the fourth card might need one. The front
+        card is planted in the next own turn: when the gift takes the field that card needs
+        (so it forces a harvest), the gift really lowers the position and is declined.
+        """
+        later = set(self.p.hand[max(self.w.gift_hand, 0) :])
+        now = self.value(remove=later)
+        return self.value(remove=later, extra=cards) - now
 
     def answer(self, offer_id: int) -> Action:
         o = self.v.offer(offer_id)

@@ -56,6 +56,13 @@ def value(state: GameState, player: int) -> float:
     return ev.player_value(view(state, player), player)
 
 
+def front_value(state: GameState, player: int) -> float:
+    """The same, with only the hand's front card (the one the next own turn must plant)."""
+    v = view(state, player)
+    del v.players[player].hand[1:]
+    return ev.player_value(v, player)
+
+
 @settings(
     max_examples=60,
     deadline=None,
@@ -105,6 +112,7 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
     oid = state.offers[-1].id
 
     before = value(state, answerer)
+    before_front = front_value(state, answerer)
     answer = BasicBot(seed).act(view(state, answerer), answerer)
     assert engine.check(state, answer) is None
     assert isinstance(answer, Accept | Decline) and answer.offer == oid
@@ -113,7 +121,13 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
         engine.apply(state, answer)
         if to is None:
             engine.apply(state, Confirm(proposer, oid, answerer))
-        assert value(state, answerer) >= before - 1e-9
+        if want:
+            assert value(state, answerer) >= before - 1e-9
+        else:  # a gift: judged by the beans to plant now and the next turn's, or as a swap
+            assert (
+                value(state, answerer) >= before - 1e-9
+                or front_value(state, answerer) >= before_front - 1e-9
+            )
 
 
 def _answer(state: GameState, offer: MakeOffer, player: int) -> Action:
@@ -437,3 +451,57 @@ def test_a_computer_never_offers_a_card_of_its_open_offers_again(level: str) -> 
     if level == "basic":  # the trade it asked for, as offered
         assert [KIND_OF[c] for c in s.players[1].received] == [K["wax"]]
         assert sorted(s.players[0].received) == sorted(answer)
+
+
+def _gift_answer(level: str, state: GameState, card: int, to: int) -> Action:
+    engine.apply(state, MakeOffer(state.active, to, (card,), ()))
+    bot = make_bot(level, 2, max_samples=6) if level == "strong" else make_bot(level, 2)
+    a = bot.act(view(state, to), to)
+    assert engine.check(state, a) is None
+    return a
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_takes_a_free_bean_for_an_empty_field(level: str, mode: str) -> None:
+    """R-BASE-8, R-BASE-9: Bob's fields are empty; a free stink bean costs him nothing (his
+    front card, soy, still finds an empty field), so he takes it (both levels declined it:
+    the hand's later cards, which may yet be traded away, were counted as forced harvests)."""
+    s = make_state(
+        mode,
+        hands={1: ["soy", "chili", "red", "green", "wax"]},
+        fields={0: [["wax"], ["green"]], 1: [[], []]},
+        face_up=["stink", "cocoa"] if mode == "classic" else ["stink", "soy"],
+        phase=Phase.TRADE,
+    )
+    a = _gift_answer(level, s, s.face_up[0], 1)
+    assert isinstance(a, Accept)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_takes_a_free_bean_for_its_own_field(level: str) -> None:
+    """R-BASE-8: a wax bean for Bob's wax field, his front card wax too: more beans on a
+    field of the kind cost nothing (basic declined: its hand's green cards, planted in order,
+    then sold the longer wax field)."""
+    s = make_state(
+        hands={1: ["wax", "green", "green", "green", "blue", "blue", "blue", "garden"]},
+        fields={0: [["chili"], ["soy"]], 1: [["blue"] * 4, ["wax"] * 3]},
+        face_up=["wax", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    a = _gift_answer(level, s, s.face_up[0], 1)
+    assert isinstance(a, Accept)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_declines_a_free_bean_that_takes_its_front_cards_field(level: str) -> None:
+    """R-BASE-7: Bob's only empty field is the one his front card, chili, must go to next
+    turn; a stink bean there would have him sell his three red beans for nothing."""
+    s = make_state(
+        hands={1: ["chili", "soy"]},
+        fields={0: [["wax"], ["green"]], 1: [["red"] * 3, []]},
+        face_up=["stink", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    a = _gift_answer(level, s, s.face_up[0], 1)
+    assert isinstance(a, Decline)
