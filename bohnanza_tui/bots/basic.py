@@ -328,6 +328,28 @@ class Policy:
             fields[i].beans += 1
         return self.value(remove={card}, fields=fields) + extra
 
+    def _no_split(self, card: int, places: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The places without the empty fields of an island where a field of the card's kind
+        can still grow (R-BASE-6 allows a second field of a kind): two fields of one kind
+        grow at half the pace and hold a field the next kind needs. The values add up over
+        the fields (two lone beans count more than a pair), so the choice is not left to them."""
+        k = KIND_OF[card]
+        growing = set()
+        for i, s in places:
+            if s == KONTOR:
+                continue
+            f = self.fields[self._field_index(i, s)]
+            top = ev.SALE[f.island_type][k]
+            if f.kind == k and top[min(f.beans, ev.MAX_N)] < top[ev.MAX_N]:
+                growing.add(i)
+        if not growing:
+            return places
+        return [
+            (i, s)
+            for i, s in places
+            if i not in growing or s == KONTOR or self.fields[self._field_index(i, s)].kind >= 0
+        ]
+
     def _field_index(self, island: int, slot: int) -> int:
         for i, f in enumerate(self.fields):
             if f.island == island and f.slot == slot:
@@ -337,7 +359,7 @@ class Policy:
     def plant_options(self, card: int, island: int | None) -> list[tuple[float, Action]]:
         """Every way to go on with planting ``card``: a place, or first a harvest or a field."""
         me = self.me
-        places = self.places(card, island)
+        places = self._no_split(card, self.places(card, island))
         if places:
             return [(self.place_value(card, i, s), Plant(me, card, i, s)) for i, s in places]
         out: list[tuple[float, Action]] = []

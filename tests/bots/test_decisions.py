@@ -505,3 +505,27 @@ def test_a_computer_declines_a_free_bean_that_takes_its_front_cards_field(level:
     )
     a = _gift_answer(level, s, s.face_up[0], 1)
     assert isinstance(a, Decline)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_plants_onto_its_field_of_the_kind_not_into_an_empty_one(level: str) -> None:
+    """R-BASE-6: the front stink bean goes onto the lone stink bean (the blue after it onto
+    the blue field), not into the empty
+    field (basic split the kind: two lone beans counted more than a pair, and the empty
+    field the next kind needs was gone)."""
+    s = make_state(hands={0: ["stink", "blue"]}, fields={0: [["stink"], ["blue"] * 5, []]})
+    stink = s.players[0].hand[0]
+    bot = make_bot(level, 4, max_samples=6) if level == "strong" else make_bot(level, 4)
+    assert bot.act(view(s, 0), 0) == Plant(0, stink, 0, 0)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computers_second_card_joins_its_kind(level: str) -> None:
+    """R-BASE-6: the first card planted, the red bean now in front goes onto the red field
+    (or stays in the hand), never into the empty field beside it."""
+    s = make_state(hands={0: ["red", "wax"]}, fields={0: [["red"], ["wax"] * 2, []]})
+    s.planted = 1  # the first card went in already
+    red = s.players[0].hand[0]
+    bot = make_bot(level, 4, max_samples=6) if level == "strong" else make_bot(level, 4)
+    a = bot.act(view(s, 0), 0)
+    assert a in (Plant(0, red, 0, 0), EndPhase(0)), a
