@@ -330,7 +330,7 @@ class Policy:
 
     def _no_split(self, card: int, places: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The places without the empty fields of an island where a field of the card's kind
-        can still grow (R-BASE-6 allows a second field of a kind): two fields of one kind
+        can still grow (R-BASE-5 lets any kind into an empty field): two fields of one kind
         grow at half the pace and hold a field the next kind needs. The values add up over
         the fields (two lone beans count more than a pair), so the choice is not left to them."""
         k = KIND_OF[card]

@@ -509,7 +509,7 @@ def test_a_computer_declines_a_free_bean_that_takes_its_front_cards_field(level:
 
 @pytest.mark.parametrize("level", ["basic", "strong"])
 def test_a_computer_plants_onto_its_field_of_the_kind_not_into_an_empty_one(level: str) -> None:
-    """R-BASE-6: the front stink bean goes onto the lone stink bean (the blue after it onto
+    """R-BASE-5, R-BASE-6: the front stink bean goes onto the lone stink bean (the blue after it onto
     the blue field), not into the empty
     field (basic split the kind: two lone beans counted more than a pair, and the empty
     field the next kind needs was gone)."""
@@ -521,7 +521,7 @@ def test_a_computer_plants_onto_its_field_of_the_kind_not_into_an_empty_one(leve
 
 @pytest.mark.parametrize("level", ["basic", "strong"])
 def test_a_computers_second_card_joins_its_kind(level: str) -> None:
-    """R-BASE-6: the first card planted, the red bean now in front goes onto the red field
+    """R-BASE-5, R-BASE-6: the first card planted, the red bean now in front goes onto the red field
     (or stays in the hand), never into the empty field beside it."""
     s = make_state(hands={0: ["red", "wax"]}, fields={0: [["red"], ["wax"] * 2, []]})
     s.planted = 1  # the first card went in already
