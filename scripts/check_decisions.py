@@ -10,8 +10,8 @@ side (the move list, the fields, the offers), not from the bot's own evaluation:
 - ``promised twice``: an offer of a card that one of the player's open offers names;
 - ``split``: a bean planted into an empty field while a field of its kind on the same
   island takes it and can still grow;
-- ``harvest for nothing``: a field sold for no coin while a bean waiting to be planted
-  finds a place without it;
+- ``harvest for nothing``: a field sold for no coin while every bean waiting to be
+  planted finds a place without it;
 - ``free bean declined``: a gift of one bean declined though it goes onto a field of
   its kind and the front hand card still finds its place (an empty field for the gift
   is left out: it may be the one the front card needs);
@@ -40,7 +40,7 @@ from bohnanza_tui.rules.actions import (
     Plant,
 )
 from bohnanza_tui.rules.data import KINDS
-from bohnanza_tui.rules.state import KIND_OF, KONTOR, GameState
+from bohnanza_tui.rules.state import KIND_OF, KONTOR, GameState, Phase
 
 MAX_GAMES = 10_000
 
@@ -86,7 +86,12 @@ def findings(s: GameState, p: int, a: Action) -> list[str]:
         f = h.fields[a.slot]
         t = ev.TYPE_INDEX[s.islands[a.island].type]
         coins = ev.SALE[t][KIND_OF[f[0]]][min(len(f), ev.MAX_N)]
-        if coins == 0 and any(isinstance(x, Plant) for x in engine.legal_actions(s, p)):
+        placed = {KIND_OF[x.card] for x in engine.legal_actions(s, p) if isinstance(x, Plant)}
+        waiting = [*pl.received, *(pl.kept if p == s.active else [])]
+        if s.phase is Phase.PLANT and p == s.active and pl.hand and s.planted == 0:
+            waiting.append(pl.hand[0])
+        needed = any(KIND_OF[c] not in placed for c in waiting)  # R-BASE-7: room is needed
+        if coins == 0 and placed and not needed:
             out.append("harvest for nothing")
     if isinstance(a, Decline):
         o = s.offer(a.offer)
