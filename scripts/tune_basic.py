@@ -62,6 +62,7 @@ SPECS: dict[str, Spec] = {
     "store_bean": Spec(0.1, 0.0, 1.0, ("voyage",)),
     "accept_min": Spec(0.15, 0.0, 1.5),
     "gift_min": Spec(0.1, -0.5, 0.5),
+    "gift_hand": Spec(1, 0, 12),
     "give_away_min": Spec(0.15, 0.0, 1.5),
     "want_min": Spec(0.15, 0.0, 1.5),
     "max_offers": Spec(2, 0, 12),

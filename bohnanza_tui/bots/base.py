@@ -78,6 +78,21 @@ def sample_state(view: GameState, rng: random.Random) -> GameState:
     return determinize(known_view(view) if view.offers else view, rng)
 
 
+def promised(view: GameState, player: int) -> set[int]:
+    """The cards ``player`` has promised: named in its open offers or in its answers to others'.
+
+    A computer never offers such a card again while the offer is open (R-BASE-8): a
+    person who accepted a swap would otherwise see the same card go to them, or to
+    someone else, as a gift, and the trade they agreed to fall through.
+    """
+    out: set[int] = set()
+    for o in view.offers:
+        if o.proposer == player:
+            out.update(o.give)
+        out.update(o.answers.get(player, ()))
+    return out
+
+
 def unanswered(view: GameState, player: int) -> list[int]:
     """Ids of the open offers ``player`` still owes an answer to (``trading.awaiting``)."""
     return [o.id for o in trading.awaiting(view, player)]

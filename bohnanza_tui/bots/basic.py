@@ -61,7 +61,7 @@ from ..rules.params import Bean
 from ..rules.state import CARDS_OF_KIND, KIND_OF, KONTOR, GameState, IslandType, Mode, Phase
 from ..rules.voyage import rotation_due, store_payment
 from . import evaluate as ev
-from .base import OFFER_FREQUENCIES, OfferFrequency, is_legal, unanswered
+from .base import OFFER_FREQUENCIES, OfferFrequency, is_legal, promised, unanswered
 from .weights import DEFAULT, Weights
 
 #: offers a turn that a person must answer when they come "rarely"
@@ -328,6 +328,28 @@ class Policy:
             fields[i].beans += 1
         return self.value(remove={card}, fields=fields) + extra
 
+    def _no_split(self, card: int, places: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The places without the empty fields of an island where a field of the card's kind
+        can still grow (R-BASE-5 lets any kind into an empty field): two fields of one kind
+        grow at half the pace and hold a field the next kind needs. The values add up over
+        the fields (two lone beans count more than a pair), so the choice is not left to them."""
+        k = KIND_OF[card]
+        growing = set()
+        for i, s in places:
+            if s == KONTOR:
+                continue
+            f = self.fields[self._field_index(i, s)]
+            top = ev.SALE[f.island_type][k]
+            if f.kind == k and top[min(f.beans, ev.MAX_N)] < top[ev.MAX_N]:
+                growing.add(i)
+        if not growing:
+            return places
+        return [
+            (i, s)
+            for i, s in places
+            if i not in growing or s == KONTOR or self.fields[self._field_index(i, s)].kind >= 0
+        ]
+
     def _field_index(self, island: int, slot: int) -> int:
         for i, f in enumerate(self.fields):
             if f.island == island and f.slot == slot:
@@ -337,7 +359,7 @@ class Policy:
     def plant_options(self, card: int, island: int | None) -> list[tuple[float, Action]]:
         """Every way to go on with planting ``card``: a place, or first a harvest or a field."""
         me = self.me
-        places = self.places(card, island)
+        places = self._no_split(card, self.places(card, island))
         if places:
             return [(self.place_value(card, i, s), Plant(me, card, i, s)) for i, s in places]
         out: list[tuple[float, Action]] = []
@@ -408,12 +430,48 @@ class Policy:
         return tuple(chosen)
 
     def answer_value(self, offer_id: int) -> tuple[float, tuple[int, ...] | None]:
+        """What accepting the offer changes in the own value, and the cards it would give."""
         o = self.v.offer(offer_id)
         assert o is not None
         give = self.choose_gives(o.want)
         if give is None:
             return -1e9, None
+        if not o.want and self.fits(o.give):
+            return self.gift_value(o.give), give
         return self.value(remove=set(give), extra=o.give) - self.base, give
+
+    def fits(self, cards: list[int] | tuple[int, ...]) -> bool:
+        """Can ``cards`` be planted (R-BASE-9) without loss: each onto a field of its kind or
+        an empty field, after the beans already waiting to be planted?"""
+        fields = ev.copy_fields(self.fields)
+        for c in self.p.received:
+            ev.place(fields, KIND_OF[c], None, w=self.w, pot=self.pot)
+        for c in cards:
+            k = KIND_OF[c]
+            f = next((f for f in fields if f.kind == k), None) or next(
+                (f for f in fields if f.kind < 0), None
+            )
+            if f is None:
+                return False
+            f.kind = k
+            f.beans += 1
+        return True
+
+    def gift_value(self, cards: list[int] | tuple[int, ...]) -> float:
+        """What a gift that fits (``fits``) changes in the own value, the hand cut to its
+        ``gift_hand`` front cards.
+
+        A free bean onto its own field or an empty one costs nothing now; what it may cost
+        is the room the hand's cards would have had. The hand beyond the front card is
+        not planted yet: its cards may still go in trades (the computers give such cards
+        away), so valuing all of it planted in order (as for a swap) has a free stink bean
+        declined with two empty fields because the fourth card might need one. The front
+        card is planted in the next own turn: when the gift takes the field that card needs
+        (so it forces a harvest), the gift really lowers the position and is declined.
+        """
+        later = set(self.p.hand[max(self.w.gift_hand, 0) :])
+        now = self.value(remove=later)
+        return self.value(remove=later, extra=cards) - now
 
     def answer(self, offer_id: int) -> Action:
         o = self.v.offer(offer_id)
@@ -495,7 +553,10 @@ class Policy:
         if mem._offers < self.w.max_offers:
             base = self.base
             gains = []
+            taken = promised(v, me)  # never offered twice (the app lets people answer later)
             for c in [*v.face_up, *self.p.hand]:
+                if c in taken:
+                    continue
                 g = self.value(remove={c}) - base
                 if g > self.w.give_away_min:
                     gains.append((g, c))

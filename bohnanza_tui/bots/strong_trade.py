@@ -35,7 +35,7 @@ from ..rules.outcome import Event
 from ..rules.params import Bean
 from ..rules.state import CARDS_OF_KIND, KIND_OF, GameState
 from . import evaluate as ev
-from .base import is_legal
+from .base import is_legal, promised
 from .basic import GIFT_MIN, GIVE_AWAY_MIN, Policy
 
 #: offers a turn (the basic level makes at most 6)
@@ -166,7 +166,8 @@ class StrongPolicy(Policy):
         v, me = self.v, self.me
         base = self.base
         name = v.players[me].name
-        own = self.own_cards()
+        taken = promised(v, me)  # a card of an open offer is not offered again
+        own = [c for c in self.own_cards() if c not in taken]
         swap_min = SWAP_MIN[v.mode.value]
         # one card of each kind to give: the one whose loss hurts least
         reps: dict[int, tuple[float, int]] = {}

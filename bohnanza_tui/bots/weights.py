@@ -34,6 +34,11 @@ class Weights:
     accept_min: float = 0.25
     #: a gift is accepted unless it lowers the value by more than this (a bean costs nothing)
     gift_min: float = 0.0
+    #: a gift that can be planted without loss (each bean onto a field of its kind or an
+    #: empty field) is judged with only this many of the hand's front cards: the ones the
+    #: next own turn must plant (the rest of the hand may still be traded away). So a free
+    #: bean for an empty field is declined only when the front card then forces a harvest
+    gift_hand: int = 1
     #: a card is offered away when losing it raises its value by more than this
     give_away_min: float = 0.2
     #: a swap asks for the kind whose bean raises its value most, if by more than this

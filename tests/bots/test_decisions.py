@@ -56,6 +56,13 @@ def value(state: GameState, player: int) -> float:
     return ev.player_value(view(state, player), player)
 
 
+def front_value(state: GameState, player: int) -> float:
+    """The same, with only the hand's front card (the one the next own turn must plant)."""
+    v = view(state, player)
+    del v.players[player].hand[1:]
+    return ev.player_value(v, player)
+
+
 @settings(
     max_examples=60,
     deadline=None,
@@ -105,6 +112,7 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
     oid = state.offers[-1].id
 
     before = value(state, answerer)
+    before_front = front_value(state, answerer)
     answer = BasicBot(seed).act(view(state, answerer), answerer)
     assert engine.check(state, answer) is None
     assert isinstance(answer, Accept | Decline) and answer.offer == oid
@@ -113,7 +121,13 @@ def test_basic_never_accepts_a_trade_that_lowers_its_value(
         engine.apply(state, answer)
         if to is None:
             engine.apply(state, Confirm(proposer, oid, answerer))
-        assert value(state, answerer) >= before - 1e-9
+        if want:
+            assert value(state, answerer) >= before - 1e-9
+        else:  # a gift: judged by the beans to plant now and the next turn's, or as a swap
+            assert (
+                value(state, answerer) >= before - 1e-9
+                or front_value(state, answerer) >= before_front - 1e-9
+            )
 
 
 def _answer(state: GameState, offer: MakeOffer, player: int) -> Action:
@@ -383,3 +397,135 @@ def test_basic_duel_discards_the_hand_card_that_would_force_a_harvest() -> None:
     red = s.players[0].hand[0]
     a = _duel_act(s)
     assert a == Discard(0, red)
+
+
+# -- no move that lowers the own position for nothing ------------------------------------
+
+
+def _offers_before_answers(state: GameState, bot: Bot, most: int = 12) -> list[MakeOffer]:
+    """The active computer's offers of a trade phase made before anyone answers (as in the
+    app, where the people answer a computer's offers once it has made them all)."""
+    me = state.active
+    made: list[MakeOffer] = []
+    for _ in range(most):
+        a = bot.act(view(state, me), me)
+        if not isinstance(a, MakeOffer):
+            break
+        engine.apply(state, a)
+        made.append(a)
+    return made
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_never_offers_a_card_of_its_open_offers_again(level: str) -> None:
+    """R-BASE-8: the computer offers the face-up wax to everyone for a bean its fields want
+    and makes its other offers before anyone answers (as in the app): the wax is in one open
+    offer only (it went to Bob, who grows wax, as a gift instead of the swap Bob accepted).
+    Bob accepts the swap; the computer then confirms it or withdraws it, and gives no wax away
+    meanwhile."""
+    s = make_state(
+        hands={0: ["chili", "blue"], 1: ["black-eyed", "black-eyed", "soy", "soy", "chili"]},
+        fields={0: [["black-eyed"] * 3, ["soy"]], 1: [["wax"] * 2, ["garden"]]},
+        face_up=["wax", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    wax = s.face_up[0]
+    bot = make_bot(level, 5, max_samples=4) if level == "strong" else make_bot(level, 5)
+    made = _offers_before_answers(s, bot)
+    gives = [c for o in made for c in o.give]
+    assert len(gives) == len(set(gives)), made  # no card in two open offers
+    swap = next(o for o in s.offers if wax in o.give and o.want)
+    bob = s.players[1].hand
+    answer = tuple(c for c in bob if KIND_OF[c] in swap.want)[: len(swap.want)]
+    for q in (1, 2, 3):
+        for o in list(s.offers):
+            if o.addresses(q, 4) and not trading.answered(o, q):
+                yes = o.id == swap.id and q == 1
+                engine.apply(s, Accept(q, o.id, answer) if yes else Decline(q, o.id))
+    while s.phase is Phase.TRADE and any(o.id == swap.id for o in s.offers):
+        a = bot.act(view(s, 0), 0)
+        assert not (isinstance(a, MakeOffer) and wax in a.give)
+        if isinstance(a, Confirm):
+            assert a.offer == swap.id
+        engine.apply(s, a)
+    if level == "basic":  # the trade it asked for, as offered
+        assert [KIND_OF[c] for c in s.players[1].received] == [K["wax"]]
+        assert sorted(s.players[0].received) == sorted(answer)
+
+
+def _gift_answer(level: str, state: GameState, card: int, to: int) -> Action:
+    engine.apply(state, MakeOffer(state.active, to, (card,), ()))
+    bot = make_bot(level, 2, max_samples=6) if level == "strong" else make_bot(level, 2)
+    a = bot.act(view(state, to), to)
+    assert engine.check(state, a) is None
+    return a
+
+
+@pytest.mark.parametrize("mode", ["classic", "voyage"])
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_takes_a_free_bean_for_an_empty_field(level: str, mode: str) -> None:
+    """R-BASE-8, R-BASE-9: Bob's fields are empty; a free stink bean costs him nothing (his
+    front card, soy, still finds an empty field), so he takes it (both levels declined it:
+    the hand's later cards, which may yet be traded away, were counted as forced harvests)."""
+    s = make_state(
+        mode,
+        hands={1: ["soy", "chili", "red", "green", "wax"]},
+        fields={0: [["wax"], ["green"]], 1: [[], []]},
+        face_up=["stink", "cocoa"] if mode == "classic" else ["stink", "soy"],
+        phase=Phase.TRADE,
+    )
+    a = _gift_answer(level, s, s.face_up[0], 1)
+    assert isinstance(a, Accept)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_takes_a_free_bean_for_its_own_field(level: str) -> None:
+    """R-BASE-8: a wax bean for Bob's wax field, his front card wax too: more beans on a
+    field of the kind cost nothing (basic declined: its hand's green cards, planted in order,
+    then sold the longer wax field)."""
+    s = make_state(
+        hands={1: ["wax", "green", "green", "green", "blue", "blue", "blue", "garden"]},
+        fields={0: [["chili"], ["soy"]], 1: [["blue"] * 4, ["wax"] * 3]},
+        face_up=["wax", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    a = _gift_answer(level, s, s.face_up[0], 1)
+    assert isinstance(a, Accept)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_declines_a_free_bean_that_takes_its_front_cards_field(level: str) -> None:
+    """R-BASE-7: Bob's only empty field is the one his front card, chili, must go to next
+    turn; a stink bean there would have him sell his three red beans for nothing."""
+    s = make_state(
+        hands={1: ["chili", "soy"]},
+        fields={0: [["wax"], ["green"]], 1: [["red"] * 3, []]},
+        face_up=["stink", "cocoa"],
+        phase=Phase.TRADE,
+    )
+    a = _gift_answer(level, s, s.face_up[0], 1)
+    assert isinstance(a, Decline)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computer_plants_onto_its_field_of_the_kind_not_into_an_empty_one(level: str) -> None:
+    """R-BASE-5, R-BASE-6: the front stink bean goes onto the lone stink bean (the blue after it onto
+    the blue field), not into the empty
+    field (basic split the kind: two lone beans counted more than a pair, and the empty
+    field the next kind needs was gone)."""
+    s = make_state(hands={0: ["stink", "blue"]}, fields={0: [["stink"], ["blue"] * 5, []]})
+    stink = s.players[0].hand[0]
+    bot = make_bot(level, 4, max_samples=6) if level == "strong" else make_bot(level, 4)
+    assert bot.act(view(s, 0), 0) == Plant(0, stink, 0, 0)
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_computers_second_card_joins_its_kind(level: str) -> None:
+    """R-BASE-5, R-BASE-6: the first card planted, the red bean now in front goes onto the red field
+    (or stays in the hand), never into the empty field beside it."""
+    s = make_state(hands={0: ["red", "wax"]}, fields={0: [["red"], ["wax"] * 2, []]})
+    s.planted = 1  # the first card went in already
+    red = s.players[0].hand[0]
+    bot = make_bot(level, 4, max_samples=6) if level == "strong" else make_bot(level, 4)
+    a = bot.act(view(s, 0), 0)
+    assert a in (Plant(0, red, 0, 0), EndPhase(0)), a

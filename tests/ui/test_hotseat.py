@@ -159,3 +159,40 @@ def test_offers_a_person_cannot_meet_are_declined_for_them_gifts_never() -> None
     assert [o.id for o in awaiting(s.state, 1)] == [ask, gift]
     s.play(declines[0])
     assert hs.cannot_meet() == []
+
+
+def test_a_computer_promises_a_card_once_while_people_answer_later() -> None:
+    """R-BASE-8 (issue: a computer's swap accepted, the same wax given away as a gift): at
+    the table of the report (classic, Ann and Bob people, a strong and a basic computer, seed
+    42) a computer makes all its offers before the people answer; no card of one of its open
+    offers is offered again. The people's moves are a basic player's, through the hot seat."""
+    from bohnanza_tui.bots import make_bot
+    from bohnanza_tui.rules import apply_unchecked, view
+    from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.ui.seats import default_bot_factory
+
+    session = Session.new("classic", ["Ann", "Bob", "Cy", "Dee"], 42)
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cy", COMPUTER, "strong"), Seat("Dee", COMPUTER)]
+    hs = HotSeat(session, seats, default_bot_factory())
+    people = {p: make_bot("basic", 100 + p) for p in hs.humans}
+    state = session.state
+    offers = 0
+    while not state.over and state.turn < 16:
+        actor = hs.next_actor()
+        assert actor is not None
+        if hs.is_human(actor):
+            lapsed = hs.fallen_through(actor)
+            for a in lapsed or [people[actor].act(view(state, actor), actor)]:
+                hs.note(a)
+                apply_unchecked(state, a)
+            continue
+        a = hs.bot_action(actor)
+        if hs.hold_back(actor, a):
+            continue
+        if isinstance(a, MakeOffer):
+            offers += 1
+            open_cards = {c for o in state.offers if o.proposer == actor for c in o.give}
+            assert not open_cards & set(a.give), (state.turn, a)
+        assert check(state, a) is None
+        apply_unchecked(state, a)
+    assert offers > 10
