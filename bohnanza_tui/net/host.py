@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..modes import PLAYER_COUNTS
 from ..rules import IllegalAction, Phase, check, pending_players, view
 from ..rules.actions import Action, EndPhase, to_dict
@@ -622,3 +622,77 @@ def port_of(server: Server) -> int:
 
 
 __all__ = ["GameHost", "port_of"]
+
+
+def default_save_path() -> Path:
+    """The host's autosave: ``host.json`` beside the app's autosave (its seats file beside it)."""
+    from ..resources import autosave_path
+
+    return autosave_path().with_name("host.json")
+
+
+def seats_path_for(save: Path) -> Path:
+    return save.with_name(save.stem + "-seats.json")
+
+
+def run(
+    address: str,
+    port: int,
+    *,
+    mode: str,
+    players: int,
+    computers: list[str],
+    seed: int | None,
+    resume: bool,
+    save: Path | None,
+    bot_delay: float,
+    say: Callable[[str], None],
+) -> None:
+    """``bohnanza host``: serve until interrupted (Ctrl+C raises KeyboardInterrupt out of here).
+
+    Raises ``ValueError`` for settings the game can't have, ``SaveError`` for a bad
+    autosave, ``OSError`` when it can't serve at that address.
+    """
+    save = save or default_save_path()
+    seats = seats_path_for(save)
+    if resume:
+        from ..rules.save import load_file
+
+        session = load_file(save)
+        host = GameHost.resumed(
+            session, save_path=save, seats_path=seats, bot_delay=bot_delay, on_change=say
+        )
+    else:
+        host = GameHost(
+            mode,
+            players,
+            computers,
+            seed=seed,
+            save_path=save,
+            seats_path=seats,
+            bot_delay=bot_delay,
+            on_change=say,
+        )
+
+    async def main() -> None:
+        server = await host.serve(address, port)
+        shown = f"[{address}]" if ":" in address else address
+        say(
+            _(
+                "Hosting at {host} port {port}. Players join with: bohnanza join {where} --name NAME"
+            ).format(host=address, port=port_of(server), where=f"{shown}:{port_of(server)}")
+        )
+        if not host.started:
+            humans = sum(1 for s in host.plan if s.is_human)
+            say(
+                ngettext(
+                    "Waiting for {n} person to join.", "Waiting for {n} people to join.", humans
+                ).format(n=humans)
+            )
+        try:
+            await server.serve_forever()
+        finally:
+            server.close()
+            await host.stop()
+
+    asyncio.run(main())
