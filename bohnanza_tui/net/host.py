@@ -146,6 +146,9 @@ class GameHost:
         self.tokens: list[str | None] = [None] * players
         self.peers: set[_Peer] = set()
         self._bot_task: asyncio.Task[None] | None = None
+        #: held from a move's check to its autosave: the next move waits, so a crash of the
+        #: host loses at most the move whose save is being written
+        self._lock = asyncio.Lock()
         self._bot_turn = -1
         self._bot_moves = 0
         self._bot_waits = -1
@@ -284,22 +287,37 @@ class GameHost:
         self.on_change(_("The game has begun: {names}.").format(names=", ".join(session.names)))
 
     def _autosave(self) -> None:
+        """Write the autosave now (the game's start, before anyone moves)."""
         if self.save_path is None or self.session is None:
             return
-        from ..rules.save import SaveError, save_file
+        from ..rules.save import dumps, write_text
 
+        self._write(write_text, dumps(self.session))
+
+    async def _autosave_soon(self) -> None:
+        """Write the autosave in a thread (its fsync takes milliseconds): the views go first."""
+        if self.save_path is None or self.session is None:
+            return
+        from ..rules.save import dumps, write_text
+
+        text = dumps(self.session)
+        await asyncio.to_thread(self._write, write_text, text)
+
+    def _write(self, write: Callable[[str, Path], None], text: str) -> None:
+        from ..rules.save import SaveError
+
+        assert self.save_path is not None
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            save_file(self.session, self.save_path)
+            write(text, self.save_path)
         except (SaveError, OSError) as exc:
             self.on_change(_("can't write the autosave: {reason}").format(reason=exc))
 
     def _play(self, action: Action) -> list[str]:
-        """Play a checked action, save, and return its log lines."""
+        """Play a checked action and return its log lines (the caller saves it)."""
         assert self.session is not None
         events = self.session.play(action)
         self.played = len(self.session.log)
-        self._autosave()
         return [str(e) for e in events]
 
     def safe_check(self, action: Action) -> Refusal | None:
@@ -372,7 +390,7 @@ class GameHost:
                         peer, _("too many messages: at most {n} a second").format(n=int(self.rate))
                     )
                 else:
-                    self.receive(peer, message)
+                    await self.receive(peer, message)
                 if peer.refusals >= p.MAX_REFUSALS:
                     self._send(peer, None)
         except Exception as exc:  # a connection's end, clean or not, is the same to the game
@@ -396,7 +414,7 @@ class GameHost:
                     return
                 await peer.ws.send(text)
 
-    def receive(self, peer: _Peer, text: str | bytes) -> None:
+    async def receive(self, peer: _Peer, text: str | bytes) -> None:
         """Handle one message of ``peer``: every failure is a ``refused`` back, nothing else."""
         try:
             message = p.parse_client(text)
@@ -411,7 +429,7 @@ class GameHost:
             if isinstance(message, p.Start):
                 self._start_now()
             else:
-                self._act(peer, seat, p.action_of(message))
+                await self._act(peer, seat, p.action_of(message))
         except p.BadMessage as exc:
             self._refuse(peer, str(exc))
 
@@ -491,7 +509,7 @@ class GameHost:
         self.broadcast()
         self.kick_bots()
 
-    def _act(self, peer: _Peer, seat: int, action: Action) -> None:
+    async def _act(self, peer: _Peer, seat: int, action: Action) -> None:
         if self.session is None:
             raise p.BadMessage(_("the game has not begun"))
         if action.player != seat:
@@ -500,13 +518,15 @@ class GameHost:
                     seat=seat, name=self.plan[seat].name
                 )
             )
-        refusal = self.safe_check(action)
-        if refusal is not None:
-            self._refuse(peer, refusal.reason, refusal.rule)
-            return
-        peer.refusals = 0
-        events = self._play(action)
-        self.broadcast(action, events)
+        async with self._lock:  # checked against the position it is played on
+            refusal = self.safe_check(action)
+            if refusal is not None:
+                self._refuse(peer, refusal.reason, refusal.rule)
+                return
+            peer.refusals = 0
+            events = self._play(action)
+            self.broadcast(action, events)
+            await self._autosave_soon()
         self.kick_bots()
 
     # -- the computer players -----------------------------------------------------------
@@ -557,17 +577,19 @@ class GameHost:
                 from ..ui.hotseat import fallback_action
 
                 action = fallback_action(self.session.state, actor)
-            if len(self.session.log) != seq:
-                continue  # a person moved meanwhile: ask again
-            if hs.hold_back(actor, action):
-                if isinstance(action, EndPhase):
-                    self._bot_waits = state.turn
-                continue
-            try:
-                events = self._play(action)
-            except IllegalAction:
-                continue
-            self.broadcast(action, events)
+            async with self._lock:
+                if len(self.session.log) != seq:
+                    continue  # a person moved meanwhile: ask again
+                if hs.hold_back(actor, action):
+                    if isinstance(action, EndPhase):
+                        self._bot_waits = state.turn
+                    continue
+                try:
+                    events = self._play(action)
+                except IllegalAction:
+                    continue
+                self.broadcast(action, events)
+                await self._autosave_soon()
 
     async def _bot_choice(self, hs: HotSeat, actor: int) -> Action:
         from ..ui.hotseat import ask_bot, fallback_action
@@ -601,9 +623,12 @@ class GameHost:
         return server
 
     async def stop(self) -> None:
-        """Let the computer players' task end (the server is closed by its owner)."""
+        """End the computer players' task, once the last move's autosave is written (the
+        server is closed by its owner)."""
+        async with self._lock:
+            if self._bot_task is not None:
+                self._bot_task.cancel()
         if self._bot_task is not None:
-            self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
 

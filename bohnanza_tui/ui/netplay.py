@@ -247,16 +247,19 @@ class JoinApp(BohnanzaApp):
 
     async def _connect(self) -> None:
         client = NetClient(self.address, on_message=self._from_host)
+        self.lobby.show(_("Connecting to {address}…").format(address=self.address))
         try:
             await client.connect()
+            self.client = client  # the lobby comes with the welcome
             await client.join(self.player_name)
         except (HostGone, TimeoutError, ValueError) as exc:
             self.problem = str(exc) or _("the host did not answer")
+            self.client = None
             await client.close()
             self.exit(1)
             return
-        self.client = client
         self.token = client.token
+        self._show_lobby()
 
     def _from_host(self, message: Any) -> None:
         """The client's reader saw a message (None: the connection closed)."""
