@@ -10,7 +10,10 @@ sending its ``act`` to every client of the table having parsed the new view
 (the host checked it, played it, wrote its autosave, made and sent four views).
 Printed: p50, p90 and the worst round trip of one table alone, then of
 ``--tables`` tables played at once (each table one move at a time, all tables
-together), their moves a second, and the host's CPU time a move.
+together), their moves a second, and the host's CPU time a move. With
+``--screens N``: N moves of a table where ``--apps`` seats (1) play in the join app
+(headless Textual, all in this process), each round trip ending when every app has
+redrawn its table.
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ async def _serve(tables: int, players: int, folder: Path) -> None:
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.read)  # until the driver closes our stdin
     print(json.dumps({"cpu": time.process_time()}), flush=True)
+    for server in servers:
+        server.close()
 
 
 # -- the driver --------------------------------------------------------------------------
@@ -93,6 +98,62 @@ async def _table(port: int, players: int, actions: int, seed: int) -> list[float
     return times
 
 
+async def _screens(port: int, players: int, actions: int, seed: int, shown: int) -> list[float]:
+    """As ``_table``, with the first ``shown`` seats played in the join app (headless
+    Textual, in this process): a move of theirs goes through the table's ``play`` (what a
+    key calls: the check on the view, then the send), and a round trip ends when every app
+    has redrawn its table and the other clients have parsed the view."""
+    from contextlib import AsyncExitStack
+
+    from bohnanza_tui.ui.netplay import JoinApp, NetTableScreen
+
+    apps = [JoinApp(f"127.0.0.1:{port}", NAMES[i]) for i in range(shown)]
+    async with AsyncExitStack() as stack:
+        pilots = [await stack.enter_async_context(app.run_test(size=(120, 40))) for app in apps]
+        for app in apps:
+            while app.client is None or app.client.seat is None:
+                await pilots[0].pause(0.01)
+        others = [NetClient(f"127.0.0.1:{port}") for _p in range(players - shown)]
+        for c, name in zip(others, NAMES[shown:], strict=False):
+            await c.connect()
+            await c.join(name)
+        clients = [app.client for app in apps] + others
+        for app in apps:
+            while not isinstance(app.screen, NetTableScreen) or app.shown_seq < 0:
+                await pilots[0].pause(0.01)
+        rng = random.Random(seed)
+        deciders = [RandomPlayer(random.Random(seed * 10 + i)) for i in range(players)]
+        times: list[float] = []
+        for _n in range(actions):
+            state = others[0].state
+            assert state is not None
+            if state.over:
+                break
+            pending = pending_players(state)
+            seat = pending[rng.randrange(len(pending))]
+            c = clients[seat]
+            assert c is not None and c.state is not None
+            action = deciders[seat].action_for(c.state, seat)
+            seq = others[0].seq
+            start = time.perf_counter()
+            if seat < shown:
+                app = apps[seat]
+                while app.screen is not app.table:  # a dialog the move answers opened itself
+                    app.pop_screen()
+                assert app.table is not None
+                app.table.play(action)
+            else:
+                await c.act(action)
+            for other in others:
+                await other.wait_for(lambda o=other, s=seq: o.seq > s or bool(o.refusals), 10)
+            while any(app.shown_seq <= seq for app in apps):
+                await asyncio.sleep(0.0005)
+            times.append(time.perf_counter() - start)
+        for c in others:
+            await c.close()
+        return times
+
+
 def _start_host(tables: int, players: int, folder: Path) -> tuple[subprocess.Popen[str], list[int]]:
     proc = subprocess.Popen(
         [sys.executable, __file__, "--serve", str(tables), "--players", str(players), str(folder)],
@@ -108,8 +169,12 @@ def _start_host(tables: int, players: int, folder: Path) -> tuple[subprocess.Pop
 def _stop_host(proc: subprocess.Popen[str]) -> float:
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.close()
-    cpu = float(json.loads(proc.stdout.readline())["cpu"])
-    proc.wait(timeout=10)
+    cpu = float(json.loads(proc.stdout.readline() or '{"cpu": 0}')["cpu"])
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
     return cpu
 
 
@@ -140,6 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=300, help="moves per table")
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--screens", type=int, default=0, help="moves of a table with seats in the join app"
+    )
+    parser.add_argument("--apps", type=int, default=1, help="seats in the app (--screens)")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("folder", nargs="?", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -152,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         f"rules core: {'compiled' if COMPILED else 'pure Python'}; {args.players} players a table"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        for tables in (1, args.tables):
+        for tables in sorted({1, args.tables}):
             folder = Path(tmp) / f"t{tables}"
             folder.mkdir()
             proc, ports = _start_host(tables, args.players, folder)
@@ -161,6 +230,20 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 cpu = _stop_host(proc)
             label = "1 table" if tables == 1 else f"{tables} tables at once"
+            print(_line(label, times, wall, cpu), flush=True)
+        if args.screens:
+            folder = Path(tmp) / "screens"
+            folder.mkdir()
+            proc, ports = _start_host(1, args.players, folder)
+            try:
+                start = time.perf_counter()
+                times = asyncio.run(
+                    _screens(ports[0], args.players, args.screens, seed=3, shown=args.apps)
+                )
+                wall = time.perf_counter() - start
+            finally:
+                cpu = _stop_host(proc)
+            label = f"1 table, {args.apps} seat{'s' if args.apps > 1 else ''} in the app"
             print(_line(label, times, wall, cpu), flush=True)
     return 0
 

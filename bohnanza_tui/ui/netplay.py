@@ -236,6 +236,8 @@ class JoinApp(BohnanzaApp):
         self.token: str | None = None
         self._leaving = False
         self._reconnecting = False
+        #: the number of moves the table showed at its last refresh (tests, benchmarks)
+        self.shown_seq = -1
         #: why the app closed by itself (the host refused us, or went away for good)
         self.problem: str | None = None
 
@@ -318,11 +320,16 @@ class JoinApp(BohnanzaApp):
         if message.events:
             self.table.query_one(EventLog).add_events(message.events)
         self.table.advance()
+        self.call_after_refresh(self._drawn, message.seq)
 
     def _first_view(self) -> None:
-        if self.table is not None:
+        if self.table is not None and self.client is not None:
             self._record_coins()
             self.table.advance()
+            self.call_after_refresh(self._drawn, self.client.seq)
+
+    def _drawn(self, seq: int) -> None:
+        self.shown_seq = max(self.shown_seq, seq)
 
     def _refused(self, message: p.Refused) -> None:
         text = f"{message.rule}: {message.reason}"
