@@ -9,7 +9,8 @@
     bohnanza schema | bohnanza commands [COMMAND] | bohnanza tournament ...
     bohnanza serve [--port 8000] [--host 127.0.0.1]   the app in a web browser
     bohnanza host [--port 8765] [--players 3] [--computers basic] [--resume]   a game to join
-    bohnanza join HOST:PORT --name Ann       play at a host's game on this screen
+    bohnanza join HOST:PORT [--name Ann]     play at a host's game on this screen
+    bohnanza serve --join HOST:PORT          each browser page joins a host's game
 
 A bad file gives one sentence on stderr and exit status 2, never a traceback.
 
@@ -205,6 +206,12 @@ def build_parser() -> argparse.ArgumentParser:
             "0.0.0.0: every network it is on)"
         ).format(default="127.0.0.1"),
     )
+    serve.add_argument(
+        "--join",
+        type=_address,
+        metavar="HOST:PORT",
+        help=_("each page joins the game of this bohnanza host (each player on their own page)"),
+    )
     serve.set_defaults(handler=_serve)
 
     host = sub.add_parser(
@@ -269,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = sub.add_parser("join", help=_("play at a game that bohnanza host holds"))
     join.add_argument("address", type=_address, metavar="HOST:PORT", help=_("where the host is"))
-    join.add_argument("--name", required=True, help=_("your name at the table"))
+    join.add_argument("--name", help=_("your name at the table (without it, the app asks for it)"))
     join.set_defaults(handler=_join)
 
     tournament = sub.add_parser(
@@ -408,7 +415,7 @@ def _serve(args: argparse.Namespace) -> int:
             1,
         )
     try:
-        web.serve(args.host, args.port, args.lang)
+        web.serve(args.host, args.port, args.lang, join=args.join)
     except OSError as exc:  # the address is taken, unknown or not this computer's
         return _fail(
             _("can't serve at {host} port {port}: {reason}").format(
@@ -458,8 +465,8 @@ def _host_game(args: argparse.Namespace) -> int:
 def _join(args: argparse.Namespace) -> int:
     from .rules.limits import name_problem
 
-    name = args.name.strip()
-    problem = name_problem([name])
+    name = None if args.name is None else args.name.strip()
+    problem = None if name is None else name_problem([name])
     if problem:
         return _fail(problem)
     try:

@@ -18,10 +18,11 @@ import sys
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from bohnanza_tui.i18n import N_, _, ngettext
 from bohnanza_tui.net import protocol as p
@@ -35,6 +36,7 @@ from bohnanza_tui.rules import (
     next_to_act,
     pending_players,
 )
+from bohnanza_tui.rules.limits import MAX_NAME, name_problem
 from bohnanza_tui.rules.outcome import Refusal
 from bohnanza_tui.rules.session import UNDO_RULE
 
@@ -204,15 +206,37 @@ class NetTableScreen(TableScreen):
 
 
 class LobbyScreen(Screen[None]):
-    """While connecting and before the game starts: who sits where."""
+    """While connecting and before the game starts: who sits where (and, for a join
+    without ``--name``, the name to sit under)."""
 
     BINDINGS = [Binding("s", "start", N_("Start now"))]
 
     def compose(self) -> ComposeResult:
         yield Static(_("Connecting…"), id="lobby-text")
+        name = Input(placeholder=_("your name at the table"), max_length=MAX_NAME, id="lobby-name")
+        name.display = False
+        yield name
 
     def show(self, text: str) -> None:
         self.query_one("#lobby-text", Static).update(text)
+
+    def ask_name(self, text: str) -> None:
+        """Show ``text`` and the name field (focused)."""
+        self.show(text)
+        field = self.query_one("#lobby-name", Input)
+        field.display = True
+        field.focus()
+
+    @on(Input.Submitted, "#lobby-name")
+    def _named(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        problem = name_problem([name])
+        app = self.app
+        if problem:
+            self.ask_name(problem[:1].upper() + problem[1:] + ".")
+        elif isinstance(app, JoinApp):
+            self.query_one("#lobby-name", Input).display = False
+            app.join_as(name)
 
     def action_start(self) -> None:
         app = self.app
@@ -225,7 +249,7 @@ class JoinApp(BohnanzaApp):
 
     COMMANDS = App.COMMANDS
 
-    def __init__(self, address: str, name: str) -> None:
+    def __init__(self, address: str, name: str | None = None) -> None:
         super().__init__(bot_factory=None, autosave=None)
         self.address = address
         self.player_name = name
@@ -252,10 +276,36 @@ class JoinApp(BohnanzaApp):
         self.lobby.show(_("Connecting to {address}…").format(address=self.address))
         try:
             await client.connect()
-            self.client = client  # the lobby comes with the welcome
-            await client.join(self.player_name)
-        except (HostGone, TimeoutError, ValueError) as exc:
+        except HostGone as exc:
+            self.problem = str(exc)
+            self.exit(1)
+            return
+        self.client = client  # the lobby comes with the welcome
+        if self.player_name:
+            await self._join(self.player_name, again=False)
+        else:
+            self.lobby.ask_name(
+                _("A game at {address}. Your name at the table:").format(address=self.address)
+            )
+
+    def join_as(self, name: str) -> None:
+        """Sit down under ``name`` (typed in the lobby); a refusal asks again."""
+        self.player_name = name
+        self.run_worker(self._join(name, again=True), exclusive=True, group="net")
+
+    async def _join(self, name: str, *, again: bool) -> None:
+        client = self.client
+        assert client is not None
+        try:
+            await client.join(name)
+        except ValueError as exc:  # refused: the name is taken, or the game is full
+            if again:
+                self.lobby.ask_name(str(exc)[:1].upper() + str(exc)[1:] + ".")
+                return
+            self.problem = str(exc)
+        except (HostGone, TimeoutError) as exc:
             self.problem = str(exc) or _("the host did not answer")
+        if self.problem:
             self.client = None
             await client.close()
             self.exit(1)
@@ -472,7 +522,7 @@ async def _reachable(address: str) -> str | None:
     return None
 
 
-def run_client(address: str, name: str) -> int:
+def run_client(address: str, name: str | None) -> int:
     """``bohnanza join``: the app for one seat; the exit status (the reason on stderr if refused)."""
     from bohnanza_tui.rules.limits import printable
 
@@ -485,7 +535,7 @@ def run_client(address: str, name: str) -> int:
     os.environ.setdefault("ESCDELAY", str(ESCDELAY))
     app = JoinApp(address, name)
     app.run()
-    if app.problem:
+    if app.problem and not app.is_web:
         print(printable(_("bohnanza: {message}").format(message=app.problem)), file=sys.stderr)
         return 1
     return app.return_code or 0

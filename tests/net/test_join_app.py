@@ -119,3 +119,25 @@ async def test_a_dropped_app_rejoins_by_itself() -> None:
             assert host.session is not None
             await until(pilot, lambda: len(host.session.log) == 1)  # type: ignore[union-attr]
         await close_all([bob])
+
+
+async def test_without_a_name_the_app_asks_for_one_and_asks_again_if_refused() -> None:
+    """``bohnanza join HOST:PORT`` (and each page of ``bohnanza serve --join``)."""
+    host = GameHost("classic", 3, rate=1e6)
+    async with hosting(host) as address:
+        (bob,) = await seated(address, ["Bob"])
+        app = JoinApp(address)
+        async with app.run_test(size=SIZE) as pilot:
+            field = app.lobby.query_one("#lobby-name")
+            await until(pilot, lambda: field.display and field.has_focus)
+            await pilot.press("b", "o", "b", "enter")  # taken: asked again, with the reason
+            await until(pilot, lambda: field.display and bool(app.client and app.client.refusals))
+            assert app.client is not None and "taken" in app.client.refusals[-1].reason
+            await pilot.press("ctrl+a", "ctrl+k", "4", "enter")  # not a name: said at once
+            await pilot.pause(0.05)
+            assert app.client.seat is None
+            await pilot.press("ctrl+a", "ctrl+k", *"Dee", "enter")
+            await until(pilot, lambda: app.client is not None and app.client.seat == 1)
+            assert app.is_running and app.problem is None
+            assert host.plan[1].name == "Dee"
+        await close_all([bob])
