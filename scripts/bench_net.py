@@ -138,8 +138,8 @@ async def _screens(port: int, players: int, actions: int, seed: int, shown: int)
             start = time.perf_counter()
             if seat < shown:
                 app = apps[seat]
-                while app.screen is not app.table:  # a dialog the move answers opened itself
-                    app.pop_screen()
+                while len(app.screen_stack) > 2:  # a dialog the table opened by itself
+                    await app.pop_screen()
                 assert app.table is not None
                 app.table.play(action)
             else:

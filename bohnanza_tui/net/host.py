@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 BOT_ACTIONS_PER_TURN: Final = 60
 #: messages waiting to go to one connection; a client this far behind is disconnected
 MAX_BACKLOG: Final = 256
+#: connections a host serves at once (7 seats, their reconnections, onlookers' attempts)
+MAX_CONNECTIONS: Final = 32
 SEATS_FORMAT: Final = "bohnanza-tui-host-seats"
 
 
@@ -377,6 +379,12 @@ class GameHost:
     # -- one connection ----------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
+        if len(self.peers) >= MAX_CONNECTIONS:
+            reason = _("this host serves {n} connections at most").format(n=MAX_CONNECTIONS)
+            with contextlib.suppress(Exception):
+                await ws.send(p.encode(p.Refused(rule=p.PROTOCOL_RULE, reason=reason)))
+                await ws.close(1013)
+            return
         peer = _Peer(ws, rate=self.rate, burst=max(float(p.BURST), self.rate * 2))
         peer.allowance = peer.burst
         self.peers.add(peer)

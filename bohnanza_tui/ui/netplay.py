@@ -204,6 +204,9 @@ class NetTableScreen(TableScreen):
     def on_key(self, event: Any) -> None:
         """The hot-seat table's note on keys while computers move doesn't apply here."""
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.join_app.table_ready)
+
 
 class LobbyScreen(Screen[None]):
     """While connecting and before the game starts: who sits where (and, for a join
@@ -260,6 +263,9 @@ class JoinApp(BohnanzaApp):
         self.token: str | None = None
         self._leaving = False
         self._reconnecting = False
+        self._table_ready = False
+        #: log lines that came before the table could show them
+        self._unshown: list[str] = []
         #: the number of moves the table showed at its last refresh (tests, benchmarks)
         self.shown_seq = -1
         #: why the app closed by itself (the host refused us, or went away for good)
@@ -318,6 +324,8 @@ class JoinApp(BohnanzaApp):
         self.call_later(self._take, message)
 
     def _take(self, message: Any) -> None:
+        if self._leaving or not self.is_running:
+            return  # closing: the table may be gone already
         if message is None:
             self._dropped()
         elif isinstance(message, p.Lobby):
@@ -359,24 +367,32 @@ class JoinApp(BohnanzaApp):
             self.netseat = NetSeat(client)
             self.session = None
             self.table = NetTableScreen(self.netseat, self)
-            self.push_screen(self.table)
-            self.call_after_refresh(self._first_view)
+            self.push_screen(self.table)  # it calls table_ready once mounted
             return
         self.netseat.client = client
         if message.action is not None:
             with contextlib.suppress(ValueError):  # the host's; a client can't mend it
                 self.netseat.session.log.append(from_dict(message.action))
         self._record_coins()
-        if message.events:
-            self.table.query_one(EventLog).add_events(message.events)
-        self.table.advance()
-        self.call_after_refresh(self._drawn, message.seq)
+        self._unshown += message.events
+        if self._table_ready:
+            self._show()
 
-    def _first_view(self) -> None:
-        if self.table is not None and self.client is not None:
-            self._record_coins()
-            self.table.advance()
-            self.call_after_refresh(self._drawn, self.client.seq)
+    def table_ready(self) -> None:
+        """The table is mounted: show the latest view (updates may have come meanwhile)."""
+        self._table_ready = True
+        self._record_coins()
+        self._show()
+
+    def _show(self) -> None:
+        table, client = self.table, self.client
+        if table is None or client is None:
+            return
+        if self._unshown:
+            table.query_one(EventLog).add_events(self._unshown)
+            self._unshown = []
+        table.advance()
+        self.call_after_refresh(self._drawn, client.seq)
 
     def _drawn(self, seq: int) -> None:
         self.shown_seq = max(self.shown_seq, seq)

@@ -84,6 +84,15 @@ def assert_own_views(host: GameHost, clients: list[NetClient]) -> None:
         assert c.state == view(host.session.state, c.seat)
 
 
+async def eventually(ready: Callable[[], bool]) -> None:
+    """Wait until ``ready()`` holds on the host's side (checked every 10 ms, at most ``WAIT``)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + WAIT
+    while not ready():
+        assert loop.time() < end, "timed out"
+        await asyncio.sleep(0.01)
+
+
 def fast_host(*args: Any, **kwargs: Any) -> GameHost:
     kwargs.setdefault("rate", 1e6)
     return GameHost(*args, **kwargs)
@@ -330,6 +339,28 @@ async def test_a_frame_beyond_the_transport_limit_closes_the_connection() -> Non
         await again.connect()
         assert await again.rejoin(ann.token) == 0
         await close_all([ann, again])
+
+
+async def test_connections_beyond_the_limit_are_refused() -> None:
+    from bohnanza_tui.net.host import MAX_CONNECTIONS
+
+    host = fast_host("classic", 2)
+    async with hosting(host) as address:
+        idle = [NetClient(address) for _n in range(MAX_CONNECTIONS)]
+        for c in idle:
+            await c.connect()
+        await eventually(lambda: len(host.peers) == MAX_CONNECTIONS)
+        extra = NetClient(address)
+        await extra.connect()
+        with pytest.raises(HostGone):
+            await extra.wait_for(lambda: False, WAIT)
+        assert "connections at most" in extra.refusals[-1].reason
+        await close_all(idle[:1])
+        await eventually(lambda: len(host.peers) < MAX_CONNECTIONS)
+        late = NetClient(address)
+        await late.connect()
+        assert await late.join("Ann") == 0  # room again once one has gone
+        await close_all([*idle[1:], extra, late])
 
 
 # -- drops and restarts ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.trade import AnswerScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_host import close_all, hosting, seated
+from test_host import close_all, eventually, hosting, seated
 
 SIZE = (120, 40)
 WAIT = 10.0
@@ -33,14 +33,6 @@ async def until(pilot: Pilot[int], ready: Callable[[], bool], timeout: float = W
     while not ready():
         assert loop.time() < end, "timed out"
         await pilot.pause(0.02)
-
-
-async def until_host(ready: Callable[[], bool], timeout: float = WAIT) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not ready():
-        assert loop.time() < end, "timed out"
-        await asyncio.sleep(0.02)
 
 
 def no_privacy(app: JoinApp) -> bool:
@@ -86,7 +78,7 @@ async def test_a_seat_plays_by_keys_and_answers_a_bid_on_its_own_screen() -> Non
             await pilot.pause(0.1)
             assert len(session.log) == sent
             await pilot.press("ctrl+q")  # quits, and the host sees the seat leave
-        await until_host(lambda: not host.connected(0))
+        await eventually(lambda: not host.connected(0))
         await close_all([bob, cy])
 
 
