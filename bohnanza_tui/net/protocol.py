@@ -14,6 +14,7 @@ hand, deck order or seed ever leaves the host.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from typing import Annotated, Any, Final, Literal
@@ -21,7 +22,7 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..i18n import _
-from ..rules.actions import Action, from_dict, to_dict
+from ..rules.actions import ACTION_TYPES, Action, from_dict, to_dict
 from ..rules.limits import MAX_NAME, name_problem
 from ..rules.state import GameState
 
@@ -202,9 +203,42 @@ def action_of(message: Act) -> Action:
                     _("an action's numbers lie between -{n} and {n}").format(n=MAX_NUMBER)
                 )
     try:
-        return from_dict(dict(data))
-    except ValueError as exc:
+        action = from_dict(dict(data))
+    except (ValueError, TypeError) as exc:  # TypeError: a compiled action's field type
         raise BadMessage(str(exc)) from exc
+    problem = _field_problem(action.name, data)
+    if problem:
+        raise BadMessage(problem)
+    return action
+
+
+@functools.cache
+def _field_kinds(name: str) -> dict[str, str]:
+    """Each field of an action as ``int``, ``list`` (of ints) or ``int-or-none``, read from
+    the plain-Python definition (a compiled build's classes keep no annotations)."""
+    from ..rules.save import _PLAIN_ACTIONS
+
+    cls = getattr(_PLAIN_ACTIONS, ACTION_TYPES[name].__name__)
+    kinds = {}
+    for f in dataclasses.fields(cls):
+        text = str(f.type)
+        kinds[f.name] = "list" if "tuple" in text else "int-or-none" if "None" in text else "int"
+    return kinds
+
+
+def _field_problem(name: str, data: dict[str, Any]) -> str | None:
+    """What is wrong with the types of an action's fields (``from_dict`` lets a list stand
+    for a number, which the engine must never see), or None."""
+    for key, kind in _field_kinds(name).items():
+        value = data.get(key)
+        ok = (
+            isinstance(value, list)
+            if kind == "list"
+            else (value is None and kind == "int-or-none") or isinstance(value, int)
+        )
+        if not ok:
+            return _("{name}.{key} has the wrong type").format(name=name, key=key)
+    return None
 
 
 def parse_host(text: str | bytes) -> Welcome | Lobby | Update | Refused:

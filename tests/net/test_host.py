@@ -239,6 +239,9 @@ def bad_actions(token: str, seat: int) -> list[str]:
         act({"action": "offer", "player": seat, "to": None, "give": [500], "want": [99]}),
         act({"action": "accept", "player": seat, "offer": 12345, "give": []}),
         act({"action": "end", "player": seat, "more": 1}),
+        act({"action": "keep", "player": seat, "card": []}),  # a list for a number
+        act({"action": "offer", "player": seat, "to": None, "give": 5, "want": []}),
+        act({"action": "plant", "player": [seat], "card": 1, "island": 0, "slot": 0}),
         act([1, 2]),
         act("end"),
     ]
