@@ -50,6 +50,8 @@ BOT_ACTIONS_PER_TURN: Final = 60
 MAX_BACKLOG: Final = 256
 #: connections a host serves at once (7 seats, their reconnections, onlookers' attempts)
 MAX_CONNECTIONS: Final = 32
+#: seconds a connection may stay without a seat (join or rejoin) before it is closed
+JOIN_TIMEOUT: Final = 60.0
 SEATS_FORMAT: Final = "bohnanza-tui-host-seats"
 
 
@@ -117,6 +119,7 @@ class GameHost:
         bot_factory: Any = None,
         on_change: Callable[[str], None] | None = None,
         rate: float = p.RATE,
+        join_timeout: float = JOIN_TIMEOUT,
     ) -> None:
         levels = list(computers or [])
         if mode not in PLAYER_COUNTS:
@@ -140,6 +143,7 @@ class GameHost:
         self.offers_to_people = offers_to_people
         #: messages a second a connection may send (``protocol.RATE``; benchmarks raise it)
         self.rate = rate
+        self.join_timeout = join_timeout
         self._bot_factory = bot_factory
         self.on_change = on_change or (lambda _line: None)
         self.session: Session | None = None
@@ -389,6 +393,7 @@ class GameHost:
         peer.allowance = peer.burst
         self.peers.add(peer)
         writer = asyncio.create_task(self._writer(peer))
+        expiry = asyncio.get_running_loop().call_later(self.join_timeout, self._expire, peer)
         try:
             async for message in ws:
                 if peer.refusals >= p.MAX_REFUSALS:
@@ -405,6 +410,7 @@ class GameHost:
             if not _is_closed(exc):
                 log.exception("connection failed")
         finally:
+            expiry.cancel()
             self.peers.discard(peer)
             if peer.seat is not None:
                 self.broadcast()
@@ -412,6 +418,15 @@ class GameHost:
                 peer.queue.put_nowait(None)
             await asyncio.wait([writer], timeout=1.0)
             writer.cancel()
+
+    def _expire(self, peer: _Peer) -> None:
+        """A connection that took no seat in time is closed (it held a place of the few)."""
+        if peer.seat is None and peer in self.peers:
+            self._refuse(
+                peer,
+                _("no seat was taken within {n} seconds").format(n=int(self.join_timeout)),
+            )
+            self._send(peer, None)
 
     async def _writer(self, peer: _Peer) -> None:
         with contextlib.suppress(Exception):

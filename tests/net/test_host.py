@@ -366,6 +366,21 @@ async def test_connections_beyond_the_limit_are_refused() -> None:
         await close_all([*idle[1:], extra, late])
 
 
+async def test_a_connection_that_takes_no_seat_in_time_is_closed() -> None:
+    host = fast_host("classic", 2, join_timeout=0.2)
+    async with hosting(host) as address:
+        idle, seated_one = NetClient(address), NetClient(address)
+        await idle.connect()
+        await seated_one.connect()
+        await seated_one.join("Ann")
+        with pytest.raises(HostGone):
+            await idle.wait_for(lambda: False, WAIT)
+        assert "no seat was taken within" in idle.refusals[-1].reason
+        await asyncio.sleep(0.3)
+        assert seated_one.connected and host.connected(0)
+        await close_all([idle, seated_one])
+
+
 # -- drops and restarts ----------------------------------------------------------------------
 
 
