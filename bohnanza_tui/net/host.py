@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import secrets
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -515,13 +516,22 @@ class GameHost:
                 return i, self._give_token(i)
         raise p.BadMessage(_("every seat is taken"))
 
+    def start_now(self) -> None:
+        """Start with the seats taken (a seated player's ``start``, or Enter on the host's
+        terminal); raises ``BadMessage`` saying why not."""
+        self._start_now()
+
     def _start_now(self) -> None:
         if self.started:
             raise p.BadMessage(_("the game has begun already"))
         count = sum(1 for i, s in enumerate(self.plan) if not s.is_human or self.tokens[i])
         if count not in PLAYER_COUNTS[self.mode]:
             raise p.BadMessage(
-                _("{mode} needs {low} to {high} players; {n} are seated").format(
+                ngettext(
+                    "{mode} needs {low} to {high} players; {n} is seated",
+                    "{mode} needs {low} to {high} players; {n} are seated",
+                    count,
+                ).format(
                     mode=self.mode,
                     low=min(PLAYER_COUNTS[self.mode]),
                     high=max(PLAYER_COUNTS[self.mode]),
@@ -672,6 +682,34 @@ def port_of(server: Server) -> int:
 __all__ = ["GameHost", "port_of"]
 
 
+def start_from_console(host: GameHost, say: Callable[[str], None]) -> None:
+    """The host's operator pressed Enter: start with the seats taken, or say why not."""
+    if host.started:
+        return
+    try:
+        host.start_now()
+    except p.BadMessage as exc:
+        say(str(exc))
+
+
+def _console_start(host: GameHost, say: Callable[[str], None]) -> bool:
+    """Let Enter on the host's terminal start the game; False where it can't (no terminal,
+    or an event loop that can't watch standard input, as on Windows)."""
+    try:
+        if not sys.stdin.isatty():
+            return False
+        loop = asyncio.get_running_loop()
+
+        def line() -> None:
+            sys.stdin.readline()
+            start_from_console(host, say)
+
+        loop.add_reader(sys.stdin.fileno(), line)
+    except (NotImplementedError, OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
 def default_save_path() -> Path:
     """The host's autosave: ``host.json`` beside the app's autosave (its seats file beside it)."""
     from ..resources import autosave_path
@@ -730,6 +768,7 @@ def run(
                 "Hosting at {host} port {port}. Players join with: bohnanza join {where} --name NAME"
             ).format(host=address, port=port_of(server), where=f"{shown}:{port_of(server)}")
         )
+        console = _console_start(host, say) if not host.started else False
         if not host.started:
             humans = sum(1 for s in host.plan if s.is_human)
             say(
@@ -737,9 +776,14 @@ def run(
                     "Waiting for {n} person to join.", "Waiting for {n} people to join.", humans
                 ).format(n=humans)
             )
+            if console:
+                say(_("Press Enter here to start with the seats taken."))
         try:
             await server.serve_forever()
         finally:
+            if console:
+                with contextlib.suppress(Exception):
+                    asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
             server.close()
             await host.stop()
 

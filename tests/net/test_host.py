@@ -175,6 +175,22 @@ async def test_start_begins_with_the_seats_taken() -> None:
         await close_all([ann, bob, cy])
 
 
+async def test_the_host_s_operator_starts_with_the_seats_taken() -> None:
+    from bohnanza_tui.net.host import start_from_console
+
+    said: list[str] = []
+    host = fast_host("classic", 4)
+    async with hosting(host) as address:
+        (ann,) = await seated(address, ["Ann"])
+        start_from_console(host, said.append)  # one seat: the game can't start
+        assert not host.started and "classic needs 2 to 7 players; 1 is seated" in said[-1]
+        (bob,) = await seated(address, ["Bob"])
+        start_from_console(host, said.append)
+        await settle(host, [ann, bob])
+        assert host.session is not None and host.session.names == ["Ann", "Bob"]
+        await close_all([ann, bob])
+
+
 async def test_computer_players_move_on_the_host() -> None:
     host = fast_host("classic", 3, ["random", "basic"], seed=5)
     async with hosting(host) as address:
