@@ -204,6 +204,12 @@ class NetTableScreen(TableScreen):
     def on_key(self, event: Any) -> None:
         """The hot-seat table's note on keys while computers move doesn't apply here."""
 
+    def _bidders(self, exclude_holder: bool = False) -> list[int]:
+        """Only this seat bids from this screen (R-BASE-8: not the active player)."""
+        seat = self.net.seat
+        bidders = super()._bidders(exclude_holder)
+        return [seat] if seat in bidders else []
+
     def on_mount(self) -> None:
         self.call_after_refresh(self.join_app.table_ready)
 

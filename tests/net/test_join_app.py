@@ -14,7 +14,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from bohnanza_tui.net.host import GameHost
-from bohnanza_tui.rules import Phase, view
+from bohnanza_tui.rules import Phase, legal_actions, view
 from bohnanza_tui.rules.actions import MakeOffer, Plant
 from bohnanza_tui.ui.netplay import JoinApp, NetTableScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
@@ -80,6 +80,33 @@ async def test_a_seat_plays_by_keys_and_answers_a_bid_on_its_own_screen() -> Non
             await pilot.press("ctrl+q")  # quits, and the host sees the seat leave
         await eventually(lambda: not host.connected(0))
         await close_all([bob, cy])
+
+
+async def test_a_seat_that_is_not_active_bids_from_its_own_screen() -> None:
+    from bohnanza_tui.ui.screens.trade import OfferBuilder
+
+    host = GameHost("classic", 4, seed=4, rate=1e6)
+    async with hosting(host) as address:
+        (ann,) = await seated(address, ["Ann"])
+        app = JoinApp(address, "Bob")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.client is not None and app.client.seat == 1)
+            cy, dee = await seated(address, ["Cy", "Dee"])
+            await until(pilot, lambda: isinstance(app.screen, NetTableScreen))
+            assert host.session is not None and host.session.state.active == 0
+            state = host.session.state
+            for n in range(2):  # Ann plants twice: her trading phase
+                await ann.wait_for(lambda n=n: ann.seq == n)
+                assert ann.state is not None
+                plant = next(a for a in legal_actions(ann.state, 0) if isinstance(a, Plant))
+                await ann.act(plant)
+            await until(
+                pilot, lambda: app.netseat is not None and app.netseat.state.phase is Phase.TRADE
+            )
+            await pilot.press("B")  # a bid: straight to the offer dialog, for Bob himself
+            await until(pilot, lambda: isinstance(app.screen, OfferBuilder))
+            assert no_privacy(app) and len(state.players) == 4
+        await close_all([ann, cy, dee])
 
 
 async def test_the_app_says_why_the_host_refused_it() -> None:
