@@ -8,6 +8,9 @@
     bohnanza show game.json [--as Ann]
     bohnanza schema [--mode cafe] | bohnanza commands [COMMAND] | bohnanza tournament ...
     bohnanza serve [--port 8000] [--host 127.0.0.1]   the app in a web browser
+    bohnanza host [--port 8765] [--players 3] [--computers basic] [--resume]   a game to join
+    bohnanza join HOST:PORT [--name Ann]     play at a host's game on this screen
+    bohnanza serve --join HOST:PORT          each browser page joins a host's game
 
 Guatemala Café (``--mode cafe``, docs/CAFE.md) is played in the app too: ``new
 --mode cafe`` opens it, ``load`` and ``resume`` go on with its saves.
@@ -31,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .i18n import UnknownLanguage, _, available_languages, choose_language, set_language
-from .modes import DEFAULT_OFFERS, MODES, OFFER_FREQUENCIES, OFFER_NAMES
+from .modes import DEFAULT_OFFERS, LEVELS, MODES, OFFER_FREQUENCIES, OFFER_NAMES
 from .settings import saved_language
 
 if TYPE_CHECKING:
@@ -219,7 +222,78 @@ def build_parser() -> argparse.ArgumentParser:
             "0.0.0.0: every network it is on)"
         ).format(default="127.0.0.1"),
     )
+    serve.add_argument(
+        "--join",
+        type=_address,
+        metavar="HOST:PORT",
+        help=_("each page joins the game of this bohnanza host (each player on their own page)"),
+    )
     serve.set_defaults(handler=_serve)
+
+    host = sub.add_parser(
+        "host", help=_("hold a game that each player joins from their own screen")
+    )
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=8765,
+        help=_("the port to serve on (default: {default})").format(default=8765),
+    )
+    host.add_argument(
+        "--host",
+        type=_host,
+        default="127.0.0.1",
+        help=_(
+            "the address to serve on (default: {default}, this computer only; "
+            "0.0.0.0: every network it is on)"
+        ).format(default="127.0.0.1"),
+    )
+    host.add_argument("--mode", choices=("classic", "voyage"), default="classic")
+    host.add_argument(
+        "--players",
+        type=int,
+        default=3,
+        help=_("how many seats, the computer players' included (default: {default})").format(
+            default=3
+        ),
+    )
+    host.add_argument(
+        "--computers",
+        type=_levels,
+        default=[],
+        help=_("the computer players' levels, one a seat: basic,strong (levels: {levels})").format(
+            levels=", ".join(LEVELS)
+        ),
+    )
+    host.add_argument(
+        "--seed", type=int, help=_("seed of the shuffles (the same seed deals the same game)")
+    )
+    host.add_argument(
+        "--resume",
+        action="store_true",
+        help=_("go on with the host's saved game; the players rejoin their seats"),
+    )
+    host.add_argument(
+        "--save",
+        type=Path,
+        help=_(
+            "the host's save file, written after every move (default: host.json beside the autosave)"
+        ),
+    )
+    host.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        help=_("seconds before each move of a computer player (default: {default})").format(
+            default=0.4
+        ),
+    )
+    host.set_defaults(handler=_host_game)
+
+    join = sub.add_parser("join", help=_("play at a game that bohnanza host holds"))
+    join.add_argument("address", type=_address, metavar="HOST:PORT", help=_("where the host is"))
+    join.add_argument("--name", help=_("your name at the table (without it, the app asks for it)"))
+    join.set_defaults(handler=_join)
 
     tournament = sub.add_parser(
         "tournament", help=_("let computer players play each other"), add_help=False
@@ -239,6 +313,35 @@ def _port(text: str) -> int:
             _("{value!r} is not a port: a whole number from 1 to 65535").format(value=text[:40])
         )
     return port
+
+
+def _levels(text: str) -> list[str]:
+    levels = [w.strip() for w in text.split(",") if w.strip()]
+    bad = [w for w in levels if w not in LEVELS]
+    if bad or len(levels) > 7:
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not a list of levels (levels: {levels})").format(
+                value=text[:40], levels=", ".join(LEVELS)
+            )
+        )
+    return levels
+
+
+def _address(text: str) -> str:
+    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address), or a ws:// or wss:// URL."""
+    if text.startswith(("ws://", "wss://")) and len(text) <= 300 and text.isprintable():
+        return text
+    name, colon, port = text.rpartition(":")
+    if colon and name.startswith("[") and name.endswith("]"):
+        name = name[1:-1]
+    try:
+        _host(name)
+        _port(port)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not HOST:PORT, such as 192.168.1.20:8765").format(value=text[:40])
+        ) from None
+    return text
 
 
 def _host(text: str) -> str:
@@ -351,7 +454,7 @@ def _serve(args: argparse.Namespace) -> int:
             1,
         )
     try:
-        web.serve(args.host, args.port, args.lang)
+        web.serve(args.host, args.port, args.lang, join=args.join)
     except OSError as exc:  # the address is taken, unknown or not this computer's
         return _fail(
             _("can't serve at {host} port {port}: {reason}").format(
@@ -362,6 +465,58 @@ def _serve(args: argparse.Namespace) -> int:
             1,
         )
     return 0
+
+
+def _host_game(args: argparse.Namespace) -> int:
+    from .net import host
+    from .rules.limits import printable
+
+    def say(line: str) -> None:
+        print(printable(line), flush=True)
+
+    try:
+        host.run(
+            args.host,
+            args.port,
+            mode=args.mode,
+            players=args.players,
+            computers=args.computers,
+            seed=args.seed,
+            resume=args.resume,
+            save=args.save,
+            bot_delay=max(0.0, min(args.bot_delay, 10.0)),
+            say=say,
+        )
+    except ValueError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(
+            _("can't serve at {host} port {port}: {reason}").format(
+                host=args.host,
+                port=args.port,
+                reason=os.strerror(exc.errno) if exc.errno else exc.strerror or exc,
+            ),
+            1,
+        )
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    from .rules.limits import name_problem
+
+    name = None if args.name is None else args.name.strip()
+    problem = None if name is None else name_problem([name])
+    if problem:
+        return _fail(problem)
+    try:
+        from .ui.netplay import run_client
+    except ImportError as exc:
+        return _fail(
+            _("the app needs the package {name}, which is not installed").format(name=exc.name),
+            1,
+        )
+    status: int = run_client(args.address, name)
+    return status
 
 
 # -- files for scripts -----------------------------------------------------------------------------

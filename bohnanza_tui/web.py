@@ -78,16 +78,20 @@ def is_wildcard(host: str) -> bool:
         return host == ""
 
 
-def app_command(lang: str | None = None) -> str:
+def app_command(lang: str | None = None, join: str | None = None) -> str:
     """The shell command textual-serve runs for each page: this Python's ``bohnanza``.
 
     ``-P``: the installed package, not a ``bohnanza_tui`` folder where the server was
     started. ``lang``: the language given to ``bohnanza serve --lang`` (without it, each
-    game starts in the remembered language, as ``bohnanza`` does).
+    game starts in the remembered language, as ``bohnanza`` does). ``join``: the
+    ``HOST:PORT`` of a ``bohnanza host`` that each page joins (``bohnanza join``, which
+    asks the page's player for a name), instead of a game of its own.
     """
     argv = [sys.executable, "-P", "-m", "bohnanza_tui"]
     if lang:
         argv += ["--lang", lang]
+    if join:
+        argv += ["join", join]
     # textual-serve hands it to the shell: quoted as the shell of this system reads it
     return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
 
@@ -111,9 +115,11 @@ def _size(value: object, default: int, largest: int) -> int:
 class GameServer(Server):
     """textual-serve's server, serving the game to this machine (or the network, if asked)."""
 
-    def __init__(self, host: str, port: int, lang: str | None = None) -> None:
+    def __init__(
+        self, host: str, port: int, lang: str | None = None, join: str | None = None
+    ) -> None:
         super().__init__(
-            app_command(lang),
+            app_command(lang, join),
             host=host,
             port=port,
             title="Bohnanza",
@@ -331,6 +337,13 @@ def _one_line(record: logging.LogRecord) -> bool:
     return True
 
 
-def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, lang: str | None = None) -> None:
-    """Serve the game until Ctrl+C (or SIGTERM); raises OSError if it can't listen there."""
-    GameServer(host, port, lang).serve()
+def serve(
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    lang: str | None = None,
+    join: str | None = None,
+) -> None:
+    """Serve the game until Ctrl+C (or SIGTERM); raises OSError if it can't listen there.
+
+    ``join``: each page joins the game of the ``bohnanza host`` at that ``HOST:PORT``."""
+    GameServer(host, port, lang, join).serve()

@@ -339,8 +339,13 @@ def save_file(session: Session | CafeSession, path: str | os.PathLike[str]) -> N
     which is renamed over it; the temporary files a killed write left behind
     are removed the next time that save is written or read.
     """
+    write_text(dumps(session), path)
+
+
+def write_text(text: str, path: str | os.PathLike[str]) -> None:
+    """``save_file``'s atomic write of a save's text (``dumps``): the host makes the text
+    between moves and writes it in a thread, while the game goes on."""
     target = Path(path)
-    text = dumps(session)
     tmp_name: str | None = None
     try:
         remove_stale_temporaries(target)

@@ -125,14 +125,23 @@ def test_without_the_web_extra_serve_says_how_to_get_it(
 def test_the_served_command_is_this_python_s_bohnanza_and_the_chosen_language() -> None:
     assert shlex.split(web.app_command()) == [sys.executable, "-P", "-m", "bohnanza_tui"]
     assert shlex.split(web.app_command("de"))[-2:] == ["--lang", "de"]
+    # serve --join: each page joins a bohnanza host's game (asking its player's name)
+    assert shlex.split(web.app_command(None, "10.0.0.2:8765"))[-2:] == ["join", "10.0.0.2:8765"]
 
 
 def test_lang_before_serve_reaches_the_served_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[tuple[str, int, str | None]] = []
-    monkeypatch.setattr(web, "serve", lambda host, port, lang: seen.append((host, port, lang)))
+    seen: list[tuple[str, int, str | None, str | None]] = []
+    monkeypatch.setattr(
+        web, "serve", lambda host, port, lang, join=None: seen.append((host, port, lang, join))
+    )
     assert cli.main(["--lang", "nl", "serve", "--port", "8123"]) == 0
     assert cli.main(["serve"]) == 0
-    assert seen == [("127.0.0.1", 8123, "nl"), ("127.0.0.1", 8000, None)]
+    assert cli.main(["serve", "--join", "10.0.0.2:8765"]) == 0
+    assert seen == [
+        ("127.0.0.1", 8123, "nl", None),
+        ("127.0.0.1", 8000, None, None),
+        ("127.0.0.1", 8000, None, "10.0.0.2:8765"),
+    ]
 
 
 @pytest.mark.parametrize(
