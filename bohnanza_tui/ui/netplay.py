@@ -186,7 +186,7 @@ class NetTableScreen(TableScreen):
         self.join_app.send(action)
         return True
 
-    def play_all(self, actions: list[Action]) -> int:
+    def play_all(self, actions: list[Action], *, noted: bool = True) -> int:
         for action in actions:
             self.join_app.send(action)
         return len(actions)
