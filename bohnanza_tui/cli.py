@@ -207,21 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.set_defaults(handler=_commands)
 
     serve = sub.add_parser("serve", help=_("play in a web browser: serve the app to it"))
-    serve.add_argument(
-        "--port",
-        type=_port,
-        default=8000,
-        help=_("the port to serve on (default: {default})").format(default=8000),
-    )
-    serve.add_argument(
-        "--host",
-        type=_host,
-        default="127.0.0.1",
-        help=_(
-            "the address to serve on (default: {default}, this computer only; "
-            "0.0.0.0: every network it is on)"
-        ).format(default="127.0.0.1"),
-    )
+    _listen_arguments(serve, 8000)
     serve.add_argument(
         "--join",
         type=_address,
@@ -233,21 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     host = sub.add_parser(
         "host", help=_("hold a game that each player joins from their own screen")
     )
-    host.add_argument(
-        "--port",
-        type=_port,
-        default=8765,
-        help=_("the port to serve on (default: {default})").format(default=8765),
-    )
-    host.add_argument(
-        "--host",
-        type=_host,
-        default="127.0.0.1",
-        help=_(
-            "the address to serve on (default: {default}, this computer only; "
-            "0.0.0.0: every network it is on)"
-        ).format(default="127.0.0.1"),
-    )
+    _listen_arguments(host, 8765)
     host.add_argument("--mode", choices=("classic", "voyage"), default="classic")
     host.add_argument(
         "--players",
@@ -301,6 +273,25 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("args", nargs=argparse.REMAINDER)
     tournament.set_defaults(handler=_tournament)
     return parser
+
+
+def _listen_arguments(parser: argparse.ArgumentParser, port: int) -> None:
+    """``--port`` and ``--host``: where ``serve`` and ``host`` listen (loopback unless asked)."""
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=port,
+        help=_("the port to serve on (default: {default})").format(default=port),
+    )
+    parser.add_argument(
+        "--host",
+        type=_host,
+        default="127.0.0.1",
+        help=_(
+            "the address to serve on (default: {default}, this computer only; "
+            "0.0.0.0: every network it is on)"
+        ).format(default="127.0.0.1"),
+    )
 
 
 def _port(text: str) -> int:
