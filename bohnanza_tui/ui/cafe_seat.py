@@ -18,7 +18,7 @@ from bohnanza_tui.rules.actions import Action
 from bohnanza_tui.rules.cafe import CafeState
 from bohnanza_tui.rules.cafe_session import CafeSession
 
-from .seats import Seat
+from .seats import Keyboard, Seat
 
 _log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ def default_cafe_bots() -> CafeBotMaker | None:
     return make
 
 
-class CafeHotSeat:
+class CafeHotSeat(Keyboard):
     """The cafe session plus the seats, the person at the keyboard and the computer players.
 
     ``holder`` is the person whose secret sacks may show: with one person at the
@@ -66,36 +66,9 @@ class CafeHotSeat:
     def state(self) -> CafeState:
         return self.session.state
 
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.is_human]
-
-    @property
-    def computers(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.is_human]
-
-    def is_human(self, player: int) -> bool:
-        return self.seats[player].is_human
-
-    @property
-    def shared(self) -> bool:
-        """Several people share the keyboard (privacy screens are needed)."""
-        return len(self.humans) > 1
-
     def next_actor(self) -> int | None:
         """Whom the game waits for (one player at a time in this game), None when it is over."""
         return cafe.next_to_act(self.state)
-
-    def needs_pass(self, player: int) -> bool:
-        """The keyboard must pass to ``player`` behind the privacy screen first."""
-        return self.is_human(player) and self.holder != player
-
-    def reveal(self, player: int) -> None:
-        self.holder = player
-
-    def hide(self) -> None:
-        if self.shared:
-            self.holder = None
 
     def view(self) -> CafeState:
         """The position as the holder may see it (nobody's sacks without a holder)."""

@@ -31,7 +31,16 @@ from bohnanza_tui.rules import (
 from bohnanza_tui.rules.actions import Accept, Decline, EndPhase, MakeOffer, Plant
 from bohnanza_tui.rules.trading import awaiting, tradeable
 
-from .seats import COMPUTER, HUMAN, LEVELS, Bot, BotFactory, Seat, default_bot_factory
+from .seats import (
+    COMPUTER,
+    HUMAN,
+    LEVELS,
+    Bot,
+    BotFactory,
+    Keyboard,
+    Seat,
+    default_bot_factory,
+)
 
 if TYPE_CHECKING:
     from bohnanza_tui.rules.cafe_session import CafeSession
@@ -54,7 +63,7 @@ __all__ = [
 ]
 
 
-class HotSeat:
+class HotSeat(Keyboard):
     """The session plus the seats, the person at the keyboard and the computer players.
 
     ``holder`` is the person whose hand may show now: set only after that
@@ -85,22 +94,6 @@ class HotSeat:
     @property
     def state(self) -> GameState:
         return self.session.state
-
-    @property
-    def humans(self) -> list[int]:
-        return [p for p, s in enumerate(self.seats) if s.is_human]
-
-    @property
-    def computers(self) -> list[int]:
-        return [p for p, s in enumerate(self.seats) if not s.is_human]
-
-    def is_human(self, player: int) -> bool:
-        return self.seats[player].is_human
-
-    @property
-    def shared(self) -> bool:
-        """Do several people share the keyboard (so hands must be hidden between them)?"""
-        return len(self.humans) > 1
 
     def next_actor(self) -> int | None:
         """The one player the keyboard serves next, or None when the game is over.
@@ -290,10 +283,6 @@ class HotSeat:
                 return None
         return None
 
-    def needs_pass(self, player: int) -> bool:
-        """Must the keyboard go to ``player`` behind the privacy screen first?"""
-        return self.is_human(player) and self.holder != player
-
     def viewer(self) -> int | None:
         """Whose hand the table shows: only the person at the keyboard, after the privacy screen."""
         return self.holder
@@ -303,14 +292,6 @@ class HotSeat:
 
     def game_view_of(self, player: int) -> GameState:
         return view(self.state, player)
-
-    def hide(self) -> None:
-        """Hide every hand (the keyboard is about to change hands, or computers play)."""
-        if self.shared:
-            self.holder = None
-
-    def reveal(self, player: int) -> None:
-        self.holder = player
 
     def legal(self, player: int | None = None) -> list[Action]:
         p = self.holder if player is None else player

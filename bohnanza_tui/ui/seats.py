@@ -42,6 +42,43 @@ class Seat:
         return self.kind == HUMAN
 
 
+class Keyboard:
+    """Who sits where and who holds the one keyboard: what the hot-seat of every game
+    (``hotseat.HotSeat``, ``cafe_seat.CafeHotSeat``) shares. ``holder`` is the person whose
+    secrets may show; set only by ``reveal``, after that person's privacy screen."""
+
+    seats: list[Seat]
+    holder: int | None
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def computers(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if not s.is_human]
+
+    def is_human(self, player: int) -> bool:
+        return self.seats[player].is_human
+
+    @property
+    def shared(self) -> bool:
+        """Do several people share the keyboard (so hands must be hidden between them)?"""
+        return len(self.humans) > 1
+
+    def needs_pass(self, player: int) -> bool:
+        """Must the keyboard go to ``player`` behind the privacy screen first?"""
+        return self.is_human(player) and self.holder != player
+
+    def hide(self) -> None:
+        """Hide every secret (the keyboard is about to change hands, or computers play)."""
+        if self.shared:
+            self.holder = None
+
+    def reveal(self, player: int) -> None:
+        self.holder = player
+
+
 class Bot(Protocol):
     def act(self, view: GameState, player: int) -> Action: ...
 
