@@ -371,31 +371,13 @@ def _new(args: argparse.Namespace) -> int:
     from .rules.save import OptionsRecord, Session
 
     names = [n.strip() for n in args.players.split(",") if n.strip()]
-    if args.mode == "cafe":
-        return _new_cafe(args, names)
     try:
-        session = Session.new(args.mode, names, args.seed)
-    except ValueError as exc:
-        return _fail(str(exc))
-    session.options = OptionsRecord(offers_to_people=args.offers, hints=args.hints)
-    if args.out is None:
-        return _run_app(session)
-    save.save_file(session, args.out)
-    print(
-        _("Wrote a new {mode} game for {names} to {path}.").format(
-            mode=args.mode, names=", ".join(names), path=args.out
-        )
-    )
-    return 0
+        if args.mode == "cafe":
+            from .rules.cafe_session import CafeSession
 
-
-def _new_cafe(args: argparse.Namespace, names: list[str]) -> int:
-    from .rules import save
-    from .rules.cafe_session import CafeSession
-    from .rules.save import OptionsRecord
-
-    try:
-        session = CafeSession.new(names, args.seed, args.side)
+            session: Session | CafeSession = CafeSession.new(names, args.seed, args.side)
+        else:
+            session = Session.new(args.mode, names, args.seed)
     except ValueError as exc:
         return _fail(str(exc))
     session.options = OptionsRecord(offers_to_people=args.offers, hints=args.hints)
