@@ -92,8 +92,8 @@ async def play_game(
     from bohnanza_tui.rules import Phase, check, view
     from bohnanza_tui.rules.save import Session
     from bohnanza_tui.rules.trading import awaiting
+    from bohnanza_tui.seating.hotseat import Seat, fallback_action
     from bohnanza_tui.ui.app import BohnanzaApp
-    from bohnanza_tui.ui.hotseat import Seat, fallback_action
     from bohnanza_tui.ui.screens.privacy import PrivacyScreen, TurnOverScreen
     from bohnanza_tui.ui.screens.table import TableScreen
     from bohnanza_tui.ui.screens.trade import OfferBuilder

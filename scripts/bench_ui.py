@@ -136,8 +136,8 @@ def late_voyage_game(seed: int = 11):  # type: ignore[no-untyped-def]
 
 
 async def key_to_table(presses: int, seed: int = 11) -> list[float]:
+    from bohnanza_tui.seating.hotseat import Seat
     from bohnanza_tui.ui.app import BohnanzaApp
-    from bohnanza_tui.ui.hotseat import Seat
 
     session = late_voyage_game(seed)
     names = [p.name for p in session.state.players]
@@ -329,6 +329,7 @@ PILOT_KEYS = {
     "F2": "f2",
     ":": "colon",
 }
+
 
 def pilot_keys(step: Step) -> list[str]:
     """A step's keys as a pilot names them: its text typed, a character at a time, or its key."""
@@ -668,7 +669,7 @@ def revealed_first(state):  # type: ignore[no-untyped-def]
     """Whom the app reveals first on opening ``state`` (all seats people), and the position
     then: the beans it plants for people away from the keyboard go in first."""
     from bohnanza_tui.rules.save import Session
-    from bohnanza_tui.ui.hotseat import HotSeat, Seat
+    from bohnanza_tui.seating.hotseat import HotSeat, Seat
 
     session = Session(state)
     hs = HotSeat(session, [Seat(p.name) for p in state.players])

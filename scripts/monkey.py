@@ -72,8 +72,8 @@ from bohnanza_tui.rules.randomplay import RandomPlayer
 from bohnanza_tui.rules.save import Session, load_file
 from bohnanza_tui.rules.state import CARDS_OF_KIND, GameState
 from bohnanza_tui.rules.validate import position_problem
+from bohnanza_tui.seating.hotseat import COMPUTER, HUMAN, Seat, default_bot_factory, seats_from
 from bohnanza_tui.ui.app import BohnanzaApp
-from bohnanza_tui.ui.hotseat import COMPUTER, HUMAN, Seat, default_bot_factory, seats_from
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz  # the command generator, next to this script

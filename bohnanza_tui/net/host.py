@@ -40,8 +40,9 @@ from . import protocol as p
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
 
+    from bohnanza_tui.seating.hotseat import HotSeat
+
     from ..rules.session import Session
-    from ..ui.hotseat import HotSeat
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +173,7 @@ class GameHost:
         **kwargs: Any,
     ) -> GameHost:
         """The host of a saved game: seats as the save says, tokens from ``seats_path`` if kept."""
-        from ..ui.hotseat import seats_from
+        from bohnanza_tui.seating.hotseat import seats_from
 
         seats = seats_from(session)
         host = cls(
@@ -279,8 +280,8 @@ class GameHost:
         self._autosave()
 
     def _begin(self, session: Session) -> None:
-        from ..ui.hotseat import HotSeat, Seat, seat_record
-        from ..ui.seats import COMPUTER, default_bot_factory
+        from bohnanza_tui.seating.hotseat import HotSeat, Seat, seat_record
+        from bohnanza_tui.seating.seats import COMPUTER, default_bot_factory
 
         seats = [
             Seat(s.name or "") if s.is_human else Seat(s.name or "", COMPUTER, s.level or "basic")
@@ -607,7 +608,7 @@ class GameHost:
                 action = await self._bot_choice(hs, actor)
             except Exception:
                 log.exception("the computer player of seat %d failed", actor + 1)
-                from ..ui.hotseat import fallback_action
+                from bohnanza_tui.seating.hotseat import fallback_action
 
                 action = fallback_action(self.session.state, actor)
             async with self._lock:
@@ -625,7 +626,7 @@ class GameHost:
                 await self._autosave_soon()
 
     async def _bot_choice(self, hs: HotSeat, actor: int) -> Action:
-        from ..ui.hotseat import ask_bot, fallback_action
+        from bohnanza_tui.seating.hotseat import ask_bot, fallback_action
 
         assert self.session is not None
         state = self.session.state

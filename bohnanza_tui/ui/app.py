@@ -32,16 +32,15 @@ from textual.timer import Timer
 from bohnanza_tui.i18n import N_, _
 from bohnanza_tui.modes import DEFAULT_OFFERS
 from bohnanza_tui.resources import assets_path, autosave_path
-
-from .seats import BotFactory, Seat, default_bot_factory
+from bohnanza_tui.seating.seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
     from bohnanza_tui.modes import OfferFrequency
     from bohnanza_tui.rules.cafe_session import CafeSession
     from bohnanza_tui.rules.save import Session
+    from bohnanza_tui.seating.cafe import CafeHotSeat
+    from bohnanza_tui.seating.hotseat import HotSeat
 
-    from .cafe_seat import CafeHotSeat
-    from .hotseat import HotSeat
     from .saves import SavedGame
 
 _DEFAULT: Any = object()
@@ -49,7 +48,7 @@ STYLES = assets_path() / "styles"
 #: what starting a game imports beyond the set-up screen: loaded in the background
 GAME_MODULES = (
     "bohnanza_tui.rules.save",
-    "bohnanza_tui.ui.hotseat",
+    "bohnanza_tui.seating.hotseat",
     "bohnanza_tui.ui.screens.table",
 )
 
@@ -221,7 +220,7 @@ class BohnanzaApp(App[int]):
 
     def on_mount(self) -> None:
         if self.session is not None:
-            from .hotseat import seats_from
+            from bohnanza_tui.seating.hotseat import seats_from
 
             seats = self.seats or seats_from(self.session)
             self._start(self.session, seats, resumed=True)
@@ -314,8 +313,7 @@ class BohnanzaApp(App[int]):
     ) -> None:
         from bohnanza_tui.rules.cafe_session import CafeSession
         from bohnanza_tui.rules.save import Session
-
-        from .hotseat import seat_record
+        from bohnanza_tui.seating.hotseat import seat_record
 
         self.session = session
         players: list[Any] = list(session.state.players)
@@ -323,7 +321,8 @@ class BohnanzaApp(App[int]):
         session.seats = [seat_record(s) for s in self.seats]  # saved with the game
         self.resumed = resumed
         if session.mode == CAFE:
-            from .cafe_seat import CafeHotSeat
+            from bohnanza_tui.seating.cafe import CafeHotSeat
+
             from .screens.cafe import CafeScreen
 
             assert not isinstance(session, Session)
@@ -331,7 +330,8 @@ class BohnanzaApp(App[int]):
             self.coin_history = []
             self._replace_screens(CafeScreen(self.hotseat, self))
         else:
-            from .hotseat import HotSeat
+            from bohnanza_tui.seating.hotseat import HotSeat
+
             from .screens.table import TableScreen
 
             assert not isinstance(session, CafeSession)
@@ -532,8 +532,7 @@ class BohnanzaApp(App[int]):
     def open_file(self, path: Path, keep_path: bool = True) -> bool:
         """Open a saved game (``keep_path``: ctrl+s saves back to that file)."""
         from bohnanza_tui.rules.save import SaveError, load_any_file
-
-        from .hotseat import seats_from
+        from bohnanza_tui.seating.hotseat import seats_from
 
         try:
             session = load_any_file(path)
@@ -547,8 +546,7 @@ class BohnanzaApp(App[int]):
 
     def action_resume(self) -> None:
         from bohnanza_tui.rules.save import SaveError, load_any_file
-
-        from .hotseat import seats_from
+        from bohnanza_tui.seating.hotseat import seats_from
 
         self._autosave_due()
         if self.autosave_target is None or not self.autosave_target.exists():

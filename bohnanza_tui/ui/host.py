@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from bohnanza_tui.modes import OfferFrequency
+    from bohnanza_tui.seating.seats import Seat
 
     from .saves import SavedGame
-    from .seats import Seat
 
 
 class GameHost(Protocol):

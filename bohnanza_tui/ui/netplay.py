@@ -39,10 +39,10 @@ from bohnanza_tui.rules import (
 from bohnanza_tui.rules.limits import MAX_NAME, name_problem
 from bohnanza_tui.rules.outcome import Refusal
 from bohnanza_tui.rules.session import UNDO_RULE
+from bohnanza_tui.seating.seats import COMPUTER, HUMAN, Seat
 
 from .app import BohnanzaApp
 from .screens.table import TableScreen
-from .seats import COMPUTER, HUMAN, Seat
 from .widgets import EventLog
 
 if TYPE_CHECKING:

@@ -19,13 +19,13 @@ from bohnanza_tui.rules import cafe
 from bohnanza_tui.rules.cafe import ACT, BLOCK, MOVE, REFILL
 from bohnanza_tui.rules.cafe_session import CafeSession
 from bohnanza_tui.rules.save import load_any_file
+from bohnanza_tui.seating.seats import COMPUTER, Seat
 from bohnanza_tui.ui.app import BohnanzaApp
 from bohnanza_tui.ui.screens.cafe import CafeScreen
 from bohnanza_tui.ui.screens.choice import ChoiceScreen
 from bohnanza_tui.ui.screens.help import TextScreen
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.setup import SetupScreen
-from bohnanza_tui.ui.seats import COMPUTER, Seat
 
 SIZE = (120, 40)
 SMALL = (80, 24)

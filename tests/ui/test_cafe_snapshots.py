@@ -8,7 +8,7 @@ from ui_helpers import PatientApp
 from bohnanza_tui.rules import cafe
 from bohnanza_tui.rules.actions import Build, MoveBuyer, Pass
 from bohnanza_tui.rules.cafe_session import CafeSession
-from bohnanza_tui.ui.seats import COMPUTER, Seat
+from bohnanza_tui.seating.seats import COMPUTER, Seat
 
 SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
 

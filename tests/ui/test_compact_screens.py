@@ -23,15 +23,15 @@ from ui_helpers import classic, make_app, press, screen_text
 from bohnanza_tui import i18n
 from bohnanza_tui.rules import standings
 from bohnanza_tui.rules.save import Session, save_file
+from bohnanza_tui.seating.hotseat import default_bot_factory
+from bohnanza_tui.seating.seats import COMPUTER, LEVELS
 from bohnanza_tui.ui import saves
 from bohnanza_tui.ui.app import BohnanzaApp
-from bohnanza_tui.ui.hotseat import default_bot_factory
 from bohnanza_tui.ui.screens.confirm import ConfirmScreen
 from bohnanza_tui.ui.screens.end import BARS, EndScreen, coin_chart, ranking
 from bohnanza_tui.ui.screens.help import RULES, HelpScreen, help_markdown
 from bohnanza_tui.ui.screens.setup import LEVEL_NAMES, SetupScreen, form_height
 from bohnanza_tui.ui.screens.table import TableScreen
-from bohnanza_tui.ui.seats import COMPUTER, LEVELS
 from bohnanza_tui.ui.toggles import Cycle, RadioList
 
 SMALL = (80, 24)

@@ -455,5 +455,3 @@ async def test_an_offer_that_cannot_be_met_is_declined_for_the_person_at_80x24()
         assert "Ann, answer 2 offers" in screen_text(app)
         assert "Ann can't give what offer 2 asks for: declined for them." in log_text(app)
         assert not app._notifications
-
-

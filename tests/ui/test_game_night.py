@@ -387,7 +387,7 @@ async def test_an_offer_a_person_cannot_meet_is_declined_without_a_hand_over() -
 
     from bohnanza_tui.rules import KIND_OF
     from bohnanza_tui.rules.actions import MakeOffer
-    from bohnanza_tui.ui.hotseat import fallback_action
+    from bohnanza_tui.seating.hotseat import fallback_action
 
     session = classic()
     while session.state.phase is not Phase.TRADE:
@@ -427,7 +427,7 @@ async def test_an_offer_a_person_can_meet_still_goes_to_them() -> None:
 
     from bohnanza_tui.rules import KIND_OF
     from bohnanza_tui.rules.actions import MakeOffer
-    from bohnanza_tui.ui.hotseat import fallback_action
+    from bohnanza_tui.seating.hotseat import fallback_action
 
     session = classic()
     while session.state.phase is not Phase.TRADE:
@@ -452,7 +452,7 @@ async def test_back_to_the_active_player_with_nothing_to_plant_says_to_end_the_t
     from bohnanza_tui.rules import new_game
     from bohnanza_tui.rules.actions import Accept, Confirm, EndPhase, MakeOffer
     from bohnanza_tui.rules.save import Session
-    from bohnanza_tui.ui.hotseat import fallback_action
+    from bohnanza_tui.seating.hotseat import fallback_action
     from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 
     session = Session(new_game("voyage", ["Ann", "Bob", "Cy"], 5))

@@ -9,7 +9,7 @@ from ui_helpers import classic
 
 from bohnanza_tui.rules import Action, GameState, Phase, check
 from bohnanza_tui.rules.actions import Accept, EndPhase, MakeOffer, Plant
-from bohnanza_tui.ui.hotseat import COMPUTER, HotSeat, Seat, seats_from
+from bohnanza_tui.seating.hotseat import COMPUTER, HotSeat, Seat, seats_from
 
 
 def plant_two(hs: HotSeat) -> None:
@@ -129,7 +129,7 @@ def test_offers_a_person_cannot_meet_are_declined_for_them_gifts_never() -> None
     from bohnanza_tui.rules import KIND_OF
     from bohnanza_tui.rules.actions import Decline
     from bohnanza_tui.rules.trading import awaiting
-    from bohnanza_tui.ui.hotseat import fallback_action
+    from bohnanza_tui.seating.hotseat import fallback_action
 
     seats = [Seat("Ann"), Seat("Bob"), Seat("Cy", COMPUTER, "basic")]
     hs = HotSeat(classic(), seats)
@@ -169,7 +169,7 @@ def test_a_computer_promises_a_card_once_while_people_answer_later() -> None:
     from bohnanza_tui.bots import make_bot
     from bohnanza_tui.rules import apply_unchecked, view
     from bohnanza_tui.rules.save import Session
-    from bohnanza_tui.ui.seats import default_bot_factory
+    from bohnanza_tui.seating.seats import default_bot_factory
 
     session = Session.new("classic", ["Ann", "Bob", "Cy", "Dee"], 42)
     seats = [Seat("Ann"), Seat("Bob"), Seat("Cy", COMPUTER, "strong"), Seat("Dee", COMPUTER)]

@@ -14,7 +14,7 @@ from ui_helpers import SIZE, make_app, press, screen_text
 
 from bohnanza_tui.rules import Phase
 from bohnanza_tui.rules.save import load_file
-from bohnanza_tui.ui.hotseat import seats_from
+from bohnanza_tui.seating.hotseat import seats_from
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 
 CHILD = textwrap.dedent(
@@ -23,7 +23,7 @@ CHILD = textwrap.dedent(
     from pathlib import Path
     from bohnanza_tui.rules.save import Session
     from bohnanza_tui.ui.app import BohnanzaApp
-    from bohnanza_tui.ui.hotseat import Seat
+    from bohnanza_tui.seating.hotseat import Seat
 
     save, ready = Path(sys.argv[1]), Path(sys.argv[2])
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from ui_helpers import SIZE, click_option, press, screen_text
 
 from bohnanza_tui.rules.save import load_file
+from bohnanza_tui.seating.hotseat import Seat, default_bot_factory
 from bohnanza_tui.ui.app import BohnanzaApp
-from bohnanza_tui.ui.hotseat import Seat, default_bot_factory
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.setup import SetupScreen
 from bohnanza_tui.ui.screens.table import TableScreen
@@ -138,7 +138,7 @@ async def test_a_thinking_computer_does_not_block_the_table(tmp_path: Path) -> N
 
     from ui_helpers import classic, make_app
 
-    from bohnanza_tui.ui.hotseat import COMPUTER, Seat
+    from bohnanza_tui.seating.hotseat import COMPUTER, Seat
 
     threads: list[str] = []
 

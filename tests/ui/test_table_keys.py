@@ -361,8 +361,8 @@ def test_the_open_offers_list_puts_confirmations_above_withdrawals() -> None:
     """Ann's first offer got no answer, Bob took up her second: Enter on the list (its first
     entry) confirms Bob's answer, never withdraws the older offer (R-BASE-8)."""
     from bohnanza_tui.rules.actions import Accept, MakeOffer
+    from bohnanza_tui.seating.hotseat import fallback_action
     from bohnanza_tui.ui.choices import offer_choices
-    from bohnanza_tui.ui.hotseat import fallback_action
 
     session = classic()
     while session.state.phase is not Phase.TRADE:

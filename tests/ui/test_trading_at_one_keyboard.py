@@ -18,7 +18,7 @@ from bohnanza_tui.rules import GameState, Phase, new_game
 from bohnanza_tui.rules.actions import Action, Decline, EndPhase, MakeOffer
 from bohnanza_tui.rules.save import Session
 from bohnanza_tui.rules.trading import awaiting
-from bohnanza_tui.ui.hotseat import Seat, fallback_action
+from bohnanza_tui.seating.hotseat import Seat, fallback_action
 from bohnanza_tui.ui.screens.privacy import PrivacyScreen
 from bohnanza_tui.ui.screens.table import TableScreen
 from bohnanza_tui.ui.screens.trade import AnswerAllScreen, AnswerScreen
@@ -269,7 +269,7 @@ def test_a_person_is_not_asked_twice_when_an_answer_falls_through() -> None:
     is dropped by the engine (its card is gone) and counts as declined, not asked again."""
     from bohnanza_tui.rules import KIND_OF
     from bohnanza_tui.rules.actions import Accept, Confirm
-    from bohnanza_tui.ui.hotseat import HotSeat
+    from bohnanza_tui.seating.hotseat import HotSeat
 
     session = four_seats()
     hs = HotSeat(session, SEATS)
@@ -325,7 +325,7 @@ def _ann_receives_both_face_up_cards(fields_of: list[int]) -> Session:
 def test_received_beans_that_all_fit_are_planted_without_a_hand_over() -> None:
     """Both received beans go onto fields of their kinds: no choice, no hand-over."""
     from bohnanza_tui.rules import KIND_OF
-    from bohnanza_tui.ui.hotseat import HotSeat
+    from bohnanza_tui.seating.hotseat import HotSeat
 
     probe = four_seats()
     probe.play(fallback_action(probe.state, CY))
@@ -343,7 +343,7 @@ def test_received_beans_are_left_to_the_person_when_one_needs_a_harvest() -> Non
     Planting the first for her would make that field two beans, so her one-bean second field
     could no longer be harvested for the other: the order is hers, both wait for her."""
     from bohnanza_tui.rules import KIND_OF
-    from bohnanza_tui.ui.hotseat import HotSeat
+    from bohnanza_tui.seating.hotseat import HotSeat
 
     probe = four_seats()
     probe.play(fallback_action(probe.state, CY))
@@ -440,7 +440,7 @@ def test_voyage_received_bean_onto_its_growing_field_needs_no_hand_over() -> Non
     """R-BASE-9 in Bohn Voyage: Bob's one received bean goes onto the one field growing its
     kind, nothing to choose, so it is planted for him and the keyboard stays with Ann."""
     from bohnanza_tui.rules.actions import Plant
-    from bohnanza_tui.ui.hotseat import HotSeat
+    from bohnanza_tui.seating.hotseat import HotSeat
 
     session = _voyage_bob_receives(grows=True)
     hs = HotSeat(session, [Seat("Ann"), Seat("Bob"), Seat("Cy")])
@@ -453,7 +453,7 @@ def test_voyage_received_bean_onto_its_growing_field_needs_no_hand_over() -> Non
 def test_voyage_received_bean_with_a_choice_waits_for_its_owner() -> None:
     """Bohn Voyage: with only empty fields and the Kontor to take it, where Bob's bean goes is
     his choice (R-VOY Kontor), so it is not planted for him."""
-    from bohnanza_tui.ui.hotseat import HotSeat
+    from bohnanza_tui.seating.hotseat import HotSeat
 
     session = _voyage_bob_receives(grows=False)
     hs = HotSeat(session, [Seat("Ann"), Seat("Bob"), Seat("Cy")])

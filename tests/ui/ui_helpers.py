@@ -9,8 +9,8 @@ from textual.pilot import Pilot
 
 from bohnanza_tui.rules import GameState
 from bohnanza_tui.rules.save import Session
+from bohnanza_tui.seating.hotseat import BotFactory, Seat
 from bohnanza_tui.ui.app import BohnanzaApp
-from bohnanza_tui.ui.hotseat import BotFactory, Seat
 
 SIZE = (120, 40)
 NAMES = ["Ann", "Bob", "Cy"]

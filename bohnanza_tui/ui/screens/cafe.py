@@ -61,7 +61,8 @@ from .help import TextScreen
 from .privacy import PrivacyScreen
 
 if TYPE_CHECKING:
-    from ..cafe_seat import CafeHotSeat
+    from bohnanza_tui.seating.cafe import CafeHotSeat
+
     from ..host import GameHost
 
 #: below this width or height the table is compact: the log gives way first

@@ -27,8 +27,9 @@ from ..widgets import EventLog
 from .privacy import PrivacyScreen, TurnOverScreen
 
 if TYPE_CHECKING:
+    from bohnanza_tui.seating.hotseat import HotSeat
+
     from ..host import GameHost
-    from ..hotseat import HotSeat
 
 #: more computer actions than this in one turn and the computer player is made to move on
 BOT_ACTIONS_PER_TURN = 60
@@ -443,7 +444,7 @@ class GameFlowScreen(Screen[None]):
             self._bot_turn, self._bot_moves = state.turn, 0
         self._bot_moves += 1
         if self._bot_moves > BOT_ACTIONS_PER_TURN:
-            from ..hotseat import fallback_action
+            from bohnanza_tui.seating.hotseat import fallback_action
 
             self.play(fallback_action(state, actor), quiet=True)
         elif self.hs.thinks_long(actor):
@@ -463,7 +464,7 @@ class GameFlowScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, generation: int, actor: int, bot: Any, game_view: Any) -> None:
         """A searching computer player thinks off the UI thread; the table stays responsive."""
-        from ..hotseat import ask_bot
+        from bohnanza_tui.seating.hotseat import ask_bot
 
         action = ask_bot(bot, game_view, actor)
         self.app.call_from_thread(self._thought, generation, actor, action)

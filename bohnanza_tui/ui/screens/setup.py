@@ -44,10 +44,10 @@ from bohnanza_tui.modes import (
     PLAYER_COUNTS,
     OfferFrequency,
 )
+from bohnanza_tui.seating.seats import COMPUTER, DEFAULT_LEVEL, HUMAN, SEAT_LEVELS, Seat
 
 from ..host import SetupHost
 from ..keybar import KeyBar
-from ..seats import COMPUTER, DEFAULT_LEVEL, HUMAN, SEAT_LEVELS, Seat
 from ..toggles import Cycle, RadioList
 
 if TYPE_CHECKING:

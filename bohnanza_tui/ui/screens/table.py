@@ -42,9 +42,9 @@ from bohnanza_tui.rules.actions import (
 )
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.params import bean_name
+from bohnanza_tui.seating.hotseat import preferred_plant
 
 from .. import choices, hints, render
-from ..hotseat import preferred_plant
 from ..widgets import CommandBar, EventLog, KeyBar
 from .choice import ChoiceScreen
 from .help import TextScreen

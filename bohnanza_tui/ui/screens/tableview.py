@@ -37,8 +37,9 @@ from .flow import GameFlowScreen
 from .modal import keep_styles
 
 if TYPE_CHECKING:
+    from bohnanza_tui.seating.hotseat import HotSeat
+
     from ..host import GameHost
-    from ..hotseat import HotSeat
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: below this width or height the table is compact: the person at the keyboard's panel

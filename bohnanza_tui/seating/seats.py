@@ -44,7 +44,7 @@ class Seat:
 
 class Keyboard:
     """Who sits where and who holds the one keyboard: what the hot-seat of every game
-    (``hotseat.HotSeat``, ``cafe_seat.CafeHotSeat``) shares. ``holder`` is the person whose
+    (``hotseat.HotSeat``, ``cafe.CafeHotSeat``) shares. ``holder`` is the person whose
     secrets may show; set only by ``reveal``, after that person's privacy screen."""
 
     seats: list[Seat]
