@@ -224,11 +224,14 @@ class GameFlowScreen(Screen[None]):
             self.call_later(self._plant_for, self._generation, plant)
             return
         if hs.needs_pass(actor):
+            # (the table shows nobody's hand: refreshed under the screen that hides it now,
+            # it is painted when it shows again)
             hs.holder = None
-            self.refresh_table()
             if any(isinstance(s, PrivacyScreen) for s in self.app.screen_stack):
+                self.refresh_table()
                 return  # the keyboard is being passed already; Enter there reveals the right hand
             if self._answer_unseen(actor):
+                self.refresh_table()
                 return
             bid_first = self._bidders(exclude_holder=False) if self._bids_in(actor) else []
             self.app.push_screen(
@@ -242,6 +245,7 @@ class GameFlowScreen(Screen[None]):
                     self._bid_first() if result == "bid" else self._revealed(actor)
                 ),
             )
+            self.refresh_table()
             return
         self.refresh_table()
         self._auto_dialog(actor)
@@ -337,7 +341,6 @@ class GameFlowScreen(Screen[None]):
             self._build_bid(bidder)
             return
         hs.holder = None
-        self.refresh_table()
         state = hs.state
         if hs.on_call(bidder):
             reason = _("{name} answers {active}'s offer to everyone.")
@@ -350,12 +353,13 @@ class GameFlowScreen(Screen[None]):
         def revealed(_result: object) -> None:
             hs.reveal(bidder)
             self._revealed_hook()
-            self.refresh_table()
             self._build_bid(bidder)
+            self.refresh_table()  # (painted at once, or when the bid's dialog closes)
 
         self.app.push_screen(
             PrivacyScreen.reused(self.app, state.players[bidder].name, reason), callback=revealed
         )
+        self.refresh_table()
 
     def _build_bid(self, bidder: int) -> None:
         from .trade import OfferBuilder, proposed_bid
@@ -429,12 +433,12 @@ class GameFlowScreen(Screen[None]):
             return
         self.hs.reveal(actor)
         self._revealed_hook()
-        self.refresh_table()
         self.just_passed = True  # the list that opens now highlights nothing (a second Enter)
         try:
             self._auto_dialog(actor)
         finally:
             self.just_passed = False
+        self.refresh_table()  # (painted at once, or when the dialog that opened closes)
 
     def _bot_step(self, generation: int, actor: int) -> None:
         if generation != self._generation or self.hs.state.over:

@@ -126,6 +126,11 @@ class Dialog(Kept, ModalScreen[ResultType]):
     twice per opening).
     """
 
+    #: the first list, line or button takes the focus as the dialog opens, never the box
+    #: that scrolls it: a container's focus (and its blur when a list takes it) has Textual
+    #: work out the styles of everything in it again, each time
+    AUTO_FOCUS = "OptionList, Input, Button"
+
     def on_resize(self, event: events.Resize) -> None:
         skip_redundant_resize(self, event)
 

@@ -294,7 +294,6 @@ class TableScreen(TableView):
         hs = self.hs
         before = hs.holder
         hs.hide()
-        self.refresh_table()
 
         def chosen(player: int | None) -> None:
             if player is None:
@@ -314,7 +313,6 @@ class TableScreen(TableView):
 
         def revealed(player: int) -> None:
             hs.reveal(player)
-            self.refresh_table()
             self.just_passed = True
             try:
                 name = hs.state.players[player].name
@@ -323,6 +321,7 @@ class TableScreen(TableView):
                 )
             finally:
                 self.just_passed = False
+            self.refresh_table()
 
         def done(action: Action | None) -> None:
             if action is None or not self.play(action):
@@ -335,6 +334,7 @@ class TableScreen(TableView):
             ),
             callback=chosen,
         )
+        self.refresh_table()  # nobody's hand, under the list
 
     def action_table_card(self, card: int) -> None:
         """A click on a bean on offer or turned up (Bean Duel): select it for planting."""

@@ -183,6 +183,8 @@ class TableView(GameFlowScreen):
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         keep_styles(self, event)
+        if self._stale:
+            self.refresh_table()  # before Textual repaints the resumed screen: one frame
         # Textual repaints the whole screen as it resumes, the log's new lines with it; a
         # log written to while another screen was on top may still have to scroll to its
         # last line. (Refreshing it anyway painted a second frame of the same lines.)
@@ -271,16 +273,34 @@ class TableView(GameFlowScreen):
 
     # -- showing the table ------------------------------------------------------------
 
+    #: the table changed while an opaque screen hid it: shown again as it resumes
+    _stale = False
+
+    def _hidden(self) -> bool:
+        """An opaque screen (a dialog, the privacy screen) hides the whole table: what changes
+        beneath it is shown when the table resumes. Textual paints a screen beneath the top
+        one again whenever it changes, into the top screen's frame, even where nothing of
+        it shows: one frame per change instead of one when the table is seen again. (The
+        table is filled the first time all the same: laid out behind the first privacy
+        screen, it shows at once when the first person takes the keyboard.)"""
+        top = self.app.screen
+        return bool(self._player_panels) and top is not self and top.styles.background.a == 1
+
     def refresh_table(self) -> None:
         """Render the view of the person at the keyboard (no hand at all if nobody is)."""
         hs = self.hs
         viewer = hs.viewer()
-        state = hs.game_view()
-        actor = hs.next_actor()
         if viewer is None:  # the keyboard changes hands: nobody finds another's typing
             self.query_one("#command", CommandBar).reset()
-        self._side_back(hs.holder, state.turn)
+        # what a hand-over closes, whether or not the table shows
         self._notice_outdated()
+        self._side_back(hs.holder, hs.state.turn)
+        if self._hidden():
+            self._stale = True
+            return
+        self._stale = False
+        state = hs.game_view()
+        actor = hs.next_actor()
         self._panel("#status").show_flow(lambda width: render.status_line(state, actor, width))
         big = viewer if viewer is not None else state.active
         compact = self.has_class("-compact")
