@@ -203,11 +203,11 @@ class CafeScreen(Screen[None]):
                 keys.update(
                     (f"move({a.steps})",) if isinstance(a, MoveBuyer) else ACTION_KEYS[type(a)]
                 )
-            phase = self.hs.state.phase
+            state = self.hs.state
             # shown dimmed though no option is legal: a press tells why
-            if phase == MOVE and "move(2)" not in keys:
+            if state.phase == MOVE and "move(2)" not in keys:
                 self.refused.add("move(2)")
-            if phase == ACT and "score" not in keys and self._row_sacks():
+            if state.phase == ACT and "score" not in keys and self._row_sacks():
                 self.refused.add("score")
             keys |= self.refused
             keys.add("command")
@@ -399,9 +399,9 @@ class CafeScreen(Screen[None]):
 
     # -- the row of the buyer: building and scoring ----------------------------------------
 
-    def _row_sacks(self) -> list[int]:
+    def _row_sacks(self) -> bool:
         state = self.hs.state
-        return [p for p in state.row_places() if 0 <= state.places[p] < len(KINDS)]
+        return any(0 <= state.places[p] < len(KINDS) for p in state.row_places())
 
     def _targets(self, piece: int) -> list[int]:
         """Every target a piece could go on that is free (the refused ones get their reason)."""
@@ -610,26 +610,15 @@ class CafeScreen(Screen[None]):
             title = _("{name} scores {coffee}: block?").format(
                 name=state.players[state.active].name, coffee=coffee
             )
-            note = Content.assemble(
-                render.scoring_note(state, kind),
-                "\n",
-                _("Your sacks:"),
-                " ",
-                render.sack_list(me.sacks),
-            )
+            sacks = Content.assemble(_("Your sacks:"), " ", render.sack_list(me.sacks))
+            note = Content.assemble(render.scoring_note(state, kind), "\n", sacks)
             self._list(title, choices, note=note)
         elif state.phase == REFILL:
+            label = _("{coffee} (you have {n})")
             choices = [
-                Choice(
-                    Content(
-                        _("{coffee} (you have {n})").format(
-                            coffee=render.kind_name(k), n=me.sacks[k]
-                        )
-                    ),
-                    Refill(actor, k),
-                )
-                for k in range(len(KINDS))
-                if me.sacks[k] > 0
+                Choice(Content(label.format(coffee=render.kind_name(k), n=n)), Refill(actor, k))
+                for k, n in enumerate(me.sacks)
+                if n > 0
             ]
             self._list(_("Refill the scored sack's place with"), choices)
 
@@ -638,7 +627,7 @@ class CafeScreen(Screen[None]):
     def _complete(self, text: str) -> list[str]:
         from bohnanza_tui.commands.cafe import USAGE
 
-        word = text.strip().split(" ")[0] if text.strip() else ""
+        word = text.strip().split(" ")[0]
         return [w for w in USAGE if w.startswith(word) and w != word][:8]
 
     def action_command(self) -> None:
