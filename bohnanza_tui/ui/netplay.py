@@ -16,7 +16,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -39,14 +39,11 @@ from bohnanza_tui.rules import (
 from bohnanza_tui.rules.limits import MAX_NAME, name_problem
 from bohnanza_tui.rules.outcome import Refusal
 from bohnanza_tui.rules.session import UNDO_RULE
-from bohnanza_tui.seating.seats import COMPUTER, HUMAN, Seat
+from bohnanza_tui.seating.seats import Keyboard, Seat
 
 from .app import BohnanzaApp
 from .screens.table import TableScreen
 from .widgets import EventLog
-
-if TYPE_CHECKING:
-    from bohnanza_tui.rules.save import OptionsRecord
 
 #: seconds between attempts to reach the host again after a drop, and how many attempts
 RECONNECT_EVERY = 1.0
@@ -60,53 +57,38 @@ class NetSession:
 
     def __init__(self) -> None:
         self.log: list[Action] = []
-        self.options: OptionsRecord | None = None
 
     def can_undo(self, player: int | None = None, computers: Collection[int] = ()) -> Refusal:
         return Refusal(UNDO_RULE, _NO_UNDO, {})
 
-    def undo_depth(self, player: int | None = None, computers: Collection[int] = ()) -> Refusal:
-        return Refusal(UNDO_RULE, _NO_UNDO, {})
+    undo_depth = can_undo
 
 
-class NetSeat:
-    """``HotSeat``'s part that the table reads, for one seat whose view comes from the host."""
+class NetSeat(Keyboard):
+    """``HotSeat``'s part that the table reads, for one seat whose view comes from the host.
+
+    The keyboard is this seat's for good (``holder``): nothing is hidden, handed over,
+    nor planted or answered for anyone else here (the other seats have screens of their own).
+    """
+
+    shared = False
 
     def __init__(self, client: NetClient) -> None:
+        from bohnanza_tui.rules.save import OptionsRecord
+
         self.client = client
         self.session = NetSession()
+        self.options = OptionsRecord(hints=False)
         assert client.seat is not None
         self.seat: int = client.seat
-
-    # -- who is who -------------------------------------------------------------------
+        self.holder = self.seat
+        self.seats = [Seat(s.name, s.kind) for s in client.seats]
 
     @property
     def state(self) -> GameState:
         state = self.client.state
         assert state is not None
         return state
-
-    @property
-    def holder(self) -> int:
-        return self.seat
-
-    @property
-    def seats(self) -> list[Seat]:
-        return [Seat(s.name, HUMAN if s.kind == "human" else COMPUTER) for s in self.client.seats]
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.client.seats) if s.kind == "human"]
-
-    @property
-    def computers(self) -> list[int]:
-        return [i for i, s in enumerate(self.client.seats) if s.kind != "human"]
-
-    def is_human(self, player: int) -> bool:
-        seats = self.client.seats
-        return not 0 <= player < len(seats) or seats[player].kind == "human"
-
-    shared = False
 
     def next_actor(self) -> int | None:
         """This seat when the game waits for it, else the player it waits for first."""
@@ -131,33 +113,16 @@ class NetSeat:
             return []
         return legal_actions(self.state, self.seat)
 
-    @property
-    def options(self) -> OptionsRecord:
-        from bohnanza_tui.rules.save import OptionsRecord
-
-        return OptionsRecord(hints=False)
-
-    # -- what the hot-seat order would do, none of which applies here ------------------
-
     def on_call(self, person: int) -> bool:
         return False
 
     def on_call_people(self) -> list[int]:
         return []
 
-    def offering(self) -> bool:
-        return False
-
     def needs_pass(self, player: int) -> bool:
         return False
 
-    def hide(self) -> None:
-        pass
-
     def reveal(self, player: int) -> None:
-        pass
-
-    def note(self, action: Action) -> None:
         pass
 
 
@@ -200,9 +165,6 @@ class NetTableScreen(TableScreen):
             return
         if self.net.seat in pending_players(self.net.state):
             self._auto_dialog(self.net.seat)
-
-    def on_key(self, event: Any) -> None:
-        """The hot-seat table's note on keys while computers move doesn't apply here."""
 
     def _bidders(self, exclude_holder: bool = False) -> list[int]:
         """Only this seat bids from this screen (R-BASE-8: not the active player)."""
@@ -371,7 +333,6 @@ class JoinApp(BohnanzaApp):
             return
         if self.netseat is None or self.table is None:
             self.netseat = NetSeat(client)
-            self.session = None
             self.table = NetTableScreen(self.netseat, self)
             self.push_screen(self.table)  # it calls table_ready once mounted
             return
@@ -407,9 +368,8 @@ class JoinApp(BohnanzaApp):
         text = f"{message.rule}: {message.reason}"
         if self.table is not None:
             self.table.query_one(EventLog).add_refusal(text)
-            self.table.notify(text, title=_("Not allowed"), severity="warning", markup=False)
-        else:
-            self.notify(text, title=_("Not allowed"), severity="warning", markup=False)
+        shown = self if self.table is None else self.table  # (the table's notice line)
+        shown.notify(text, title=_("Not allowed"), severity="warning", markup=False)
 
     def _record_coins(self) -> None:
         if self.netseat is None:
@@ -484,11 +444,11 @@ class JoinApp(BohnanzaApp):
         self._leaving = True
         self.exit(0)
 
-    async def _on_exit_app(self) -> None:
+    async def on_exit_app(self) -> None:
+        """The app closes (Textual's ``ExitApp``): the host sees the seat leave at once."""
         self._leaving = True
         if self.client is not None:
-            await self.client.close()  # the host sees the seat leave at once
-        await super()._on_exit_app()
+            await self.client.close()
 
     # -- what the table asks of the app --------------------------------------------------------
 
@@ -511,26 +471,10 @@ class JoinApp(BohnanzaApp):
             return
         self.push_screen(EndScreen(self.netseat.state, [], self.coin_history))
 
-    def farewell(self) -> str | None:
-        return None
-
     def _not_here(self) -> None:
         self.notify(_("The host keeps this game; it is saved there after every move."))
 
-    def action_save(self) -> None:
-        self._not_here()
-
-    def action_save_as(self) -> None:
-        self._not_here()
-
-    def action_load(self) -> None:
-        self._not_here()
-
-    def action_resume(self) -> None:
-        self._not_here()
-
-    def action_new_game_screen(self) -> None:
-        self._not_here()
+    action_save = action_save_as = action_load = action_resume = action_new_game_screen = _not_here
 
 
 async def _reachable(address: str) -> str | None:

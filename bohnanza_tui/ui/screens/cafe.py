@@ -22,7 +22,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import N_, _
@@ -67,8 +66,6 @@ if TYPE_CHECKING:
 
 #: below this width or height the table is compact: the log gives way first
 COMPACT_WIDTH, COMPACT_HEIGHT = 100, 30
-#: the value of the row list's entry that ends the building (D-CAFE-11)
-END: Final = "end"
 #: the table's keys, for ? (the rules: docs/CAFE.md)
 KEYS_HELP: Final = N_(
     "m  move the buyer one row · M  two rows, for 2 Centavos · p  pass (no move, no action)\n"
@@ -80,6 +77,16 @@ KEYS_HELP: Final = N_(
 )
 #: the keys of a list's entries, in order (``ChoiceScreen`` binds these)
 LIST_KEYS: Final = "123456789abcdefghijk"
+#: the key of each kind of action in the move list (a buyer's move: ``move(steps)``)
+ACTION_KEYS: Final[dict[type, tuple[str, ...]]] = {
+    Pass: ("pass_turn",),
+    Build: ("row",),
+    ScoreSack: ("row", "score"),
+    EndPhase: ("end",),
+    Allow: ("answer",),
+    Block: ("answer",),
+    Refill: ("answer",),
+}
 
 
 class CafeScreen(Screen[None]):
@@ -107,9 +114,14 @@ class CafeScreen(Screen[None]):
         self.host = host
         #: actions whose every option is refused now (the key bar dims them)
         self.refused: set[str] = set()
-        self._bot_timer: Timer | None = None
+        #: a computer player's move is to come (after ``bot_delay``, or this refresh)
+        self._bot_due = False
         #: a dialog of this screen is open (no second one opens by itself)
         self._asking = False
+        #: the row's list opens by itself (after the buyer moved, after a piece built)
+        self._open_row = False
+        #: the privacy screen's Enter just showed the table (``_list`` highlights nothing)
+        self._just_revealed = False
         self._ended = False
         self._legal_keys: frozenset[str] = frozenset()
         #: what each panel shows (an unchanged one is not updated)
@@ -166,10 +178,10 @@ class CafeScreen(Screen[None]):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
-        if small != self.has_class("-compact") and self.is_mounted:
-            self.set_class(small, "-compact")
-            self.refresh_table()  # (the score track's drawing only where there is room)
+        changed = small != self.has_class("-compact")
         self.set_class(small, "-compact")
+        if changed and self.is_mounted:
+            self.refresh_table()  # (the score track's drawing only where there is room)
         self.query_one(KeyBar).set_lines(2 if small else 1)
 
     # -- what shows ------------------------------------------------------------------------
@@ -184,36 +196,25 @@ class CafeScreen(Screen[None]):
     def _update_keys(self) -> None:
         """Which keys work now, which are dimmed (every option refused): the key bar follows."""
         actor = self._person()
-        legal = self.hs.legal(actor) if actor is not None else []
         keys: set[str] = set()
-        refused: set[str] = set()
-        phase = self.hs.state.phase
-        for a in legal:
-            if isinstance(a, MoveBuyer):
-                keys.add(f"move({a.steps})")
-            elif isinstance(a, Pass):
-                keys.add("pass_turn")
-            elif isinstance(a, (Build, ScoreSack)):
-                keys.add("row")
-                if isinstance(a, ScoreSack):
-                    keys.add("score")
-            elif isinstance(a, EndPhase):
-                keys.add("end")
-            elif isinstance(a, (Allow, Block, Refill)):
-                keys.add("answer")
-        if actor is not None and phase == MOVE and "move(2)" not in keys:
-            keys.add("move(2)")  # shown dimmed: a press tells why
-            refused.add("move(2)")
-        if actor is not None and phase == ACT and "score" not in keys and self._row_sacks():
-            keys.add("score")
-            refused.add("score")
-        if actor is not None and self.hs.session.can_undo(actor) is None:
-            keys.add("undo")
+        self.refused = set()
         if actor is not None:
+            for a in self.hs.legal(actor):
+                keys.update(
+                    (f"move({a.steps})",) if isinstance(a, MoveBuyer) else ACTION_KEYS[type(a)]
+                )
+            state = self.hs.state
+            # shown dimmed though no option is legal: a press tells why
+            if state.phase == MOVE and "move(2)" not in keys:
+                self.refused.add("move(2)")
+            if state.phase == ACT and "score" not in keys and self._row_sacks():
+                self.refused.add("score")
+            keys |= self.refused
             keys.add("command")
+            if self.hs.session.can_undo(actor) is None:
+                keys.add("undo")
             if self.hs.hints_on():
                 keys.add("hint")
-        self.refused = refused
         frozen = frozenset(keys)
         if frozen != self._legal_keys:
             self._legal_keys = frozen
@@ -250,11 +251,11 @@ class CafeScreen(Screen[None]):
             return
         if not hs.is_human(actor):
             self.refresh_table()
-            if self._bot_timer is None and not self._bot_due:
+            if not self._bot_due:
+                self._bot_due = True
                 if self.host.bot_delay > 0:
-                    self._bot_timer = self.set_timer(self.host.bot_delay, self._bot_step)
+                    self.set_timer(self.host.bot_delay, self._bot_step)
                 else:
-                    self._bot_due = True
                     self.call_after_refresh(self._bot_step)
             return
         if hs.needs_pass(actor):
@@ -288,14 +289,7 @@ class CafeScreen(Screen[None]):
         self.advance()
         self._just_revealed = False
 
-    #: the privacy screen's Enter just showed the table (``_list``)
-    _just_revealed = False
-
-    #: a computer player's move is to come after this refresh (no delay)
-    _bot_due = False
-
     def _bot_step(self) -> None:
-        self._bot_timer = None
         self._bot_due = False
         actor = self.hs.next_actor()
         if actor is None or self.hs.is_human(actor):
@@ -312,9 +306,6 @@ class CafeScreen(Screen[None]):
             self.action_answer()
         elif phase == ACT and self._open_row:
             self.action_row()
-
-    #: the row's list opens by itself (after the buyer moved, after a piece built)
-    _open_row = False
 
     def _game_over(self) -> None:
         if self._ended:
@@ -338,10 +329,7 @@ class CafeScreen(Screen[None]):
         try:
             events_ = self.hs.session.play(action)
         except IllegalAction as exc:
-            text = str(exc.refusal)
-            self.query_one(EventLog).add_refusal(text)
-            if not quiet:
-                self.notify_line("✗ " + text)
+            self._tell(str(exc.refusal), quiet)
             self.refresh_table()
             return False
         self.notify_line("")
@@ -353,20 +341,16 @@ class CafeScreen(Screen[None]):
         self.advance()
         return True
 
-    def _tell(self, text: str) -> None:
+    def _tell(self, text: str, quiet: bool = False) -> None:
+        """A refusal: to the log, and (unless ``quiet``) to the notice."""
         self.query_one(EventLog).add_refusal(text)
-        self.notify_line("✗ " + text)
+        if not quiet:
+            self.notify_line("✗ " + text)
 
     def action_move(self, steps: int) -> None:
         actor = self._person()
-        if actor is None:
-            return
-        action = MoveBuyer(actor, steps)
-        refusal = cafe.check(self.hs.state, action)
-        if refusal is not None:
-            self._tell(str(refusal))
-            return
-        self.play(action)
+        if actor is not None:
+            self.play(MoveBuyer(actor, steps))
 
     def action_pass_turn(self) -> None:
         actor = self._person()
@@ -415,9 +399,9 @@ class CafeScreen(Screen[None]):
 
     # -- the row of the buyer: building and scoring ----------------------------------------
 
-    def _row_sacks(self) -> list[int]:
+    def _row_sacks(self) -> bool:
         state = self.hs.state
-        return [p for p in state.row_places() if 0 <= state.places[p] < len(KINDS)]
+        return any(0 <= state.places[p] < len(KINDS) for p in state.row_places())
 
     def _targets(self, piece: int) -> list[int]:
         """Every target a piece could go on that is free (the refused ones get their reason)."""
@@ -430,81 +414,88 @@ class CafeScreen(Screen[None]):
         cells = board.sites if piece == HUT else board.fields
         return [c for c in cells if state.cell_piece[c] == EMPTY]
 
-    def _row_choices(self, actor: int, sacks_only: bool = False) -> list[Choice]:
+    def _checked(self, label: str, action: Action) -> Choice:
+        """A list's entry for ``action``, refused with the core's reason."""
+        refusal = cafe.check(self.hs.state, action)
+        return Choice(Content(label), action, None if refusal is None else str(refusal))
+
+    def _build_refusal(self, actor: int, place: int, piece: int) -> str | None:
+        """None if the piece of ``place`` can go on some target, else the first one's reason."""
+        first = None
+        for target in self._targets(piece) or [-1]:
+            refusal = cafe.check(self.hs.state, Build(actor, place, target))
+            if refusal is None:
+                return None
+            first = first or refusal
+        return str(first)
+
+    def _row_choices(self, actor: int, sacks_only: bool = False) -> tuple[list[Choice], list[str]]:
+        """The row's entries and their keys: each place by its number as the row shows it,
+        End building ``e``. A piece's entry is ``(actor, place)``: its target comes next."""
         state = self.hs.state
         choices: list[Choice] = []
+        keys: list[str] = []
         for place in state.row_places():
             piece = state.places[place]
-            if piece == EMPTY:
+            if piece == EMPTY or (sacks_only and piece >= len(KINDS)):
                 continue
             number = cafe.place_number(place)
+            keys.append(str(number))
+            name = render.piece_name(piece)
             if piece < len(KINDS):
-                action: Any = ScoreSack(actor, place)
-                refusal = cafe.check(state, action)
                 points = render.scoring_points(state, piece)
-                mine = points[actor]
                 label = _(
                     "place {n}: score the {piece} (+{pay}) · you {mine}, the others {others}"
                 ).format(
                     n=number,
-                    piece=render.piece_name(piece),
+                    piece=name,
                     pay=render.centavos(SCORING_PAY),
-                    mine=mine,
-                    others=sum(points) - mine,
+                    mine=points[actor],
+                    others=sum(points) - points[actor],
                 )
-                choices.append(
-                    Choice(Content(label), action, None if refusal is None else str(refusal))
-                )
-                continue
-            if sacks_only:
-                continue
-            first: Any = None
-            for t in self._targets(piece):
-                r = cafe.check(state, Build(actor, place, t))
-                if r is None:
-                    first = None
-                    break
-                first = first or r
+                choices.append(self._checked(label, ScoreSack(actor, place)))
             else:
-                if first is None:
-                    first = cafe.check(state, Build(actor, place, -1))
-            label = _("place {n}: build the {piece}").format(
-                n=number, piece=render.piece_name(piece)
-            )
-            choices.append(
-                Choice(Content(label), ("piece", place), None if first is None else str(first))
-            )
+                label = _("place {n}: build the {piece}").format(n=number, piece=name)
+                refusal = self._build_refusal(actor, place, piece)
+                choices.append(Choice(Content(label), (actor, place), refusal))
         if state.built and not sacks_only:
-            choices.append(Choice(Content(_("End building")), END))
-        return choices
+            choices.append(Choice(Content(_("End building")), EndPhase(actor)))
+            keys.append("e")
+        return choices, keys
 
     def _list(
         self,
         title: str,
         choices: list[Choice],
-        then: Any,
+        then: Any = None,
         note: str | Content = "",
         keys: list[str] | None = None,
     ) -> None:
-        """A list to choose from, the allowed entries first; keys given (place numbers)
-        or 1-9, a-k in the order shown. Right after a hand-over nothing is highlighted:
-        a doubled Enter picks nothing."""
-        order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
-        choices = [choices[i] for i in order]
+        """A list to choose from (``then``: else ``_chosen``), the allowed entries first; keys
+        given (place numbers) or 1-9, a-k in the order shown. Right after a hand-over nothing
+        is highlighted: a doubled Enter picks nothing."""
         if keys is None:
-            keys = [LIST_KEYS[i] if i < len(LIST_KEYS) else "" for i in range(len(choices))]
-        else:
-            keys = [keys[i] for i in order]
+            choices = sorted(choices, key=lambda c: not c.allowed)
+            keys = [LIST_KEYS[i : i + 1] for i in range(len(choices))]  # ("" past the last)
         highlight = not self._just_revealed
         self._just_revealed = False
         self._asking = True
 
         def done(value: Any) -> None:
             self._asking = False
-            then(value)
+            (then or self._chosen)(value)
 
         screen = ChoiceScreen.reused(self.app, title, choices, note, keys=keys, highlight=highlight)
         self.app.push_screen(screen, callback=done)
+
+    def _chosen(self, value: Any) -> None:
+        """A list's answer: an action, a piece whose target comes next, or nothing (Esc)."""
+        if value is None:
+            self.refresh_table()
+        elif isinstance(value, tuple):
+            self._choose_target(*value)
+        else:
+            self.play(value)
 
     def action_row(self) -> None:
         actor = self._person()
@@ -516,53 +507,24 @@ class CafeScreen(Screen[None]):
         note = _("{built} of 3 built · {centavos} Centavos").format(
             built=state.built, centavos=state.players[actor].centavos
         )
-        choices = self._row_choices(actor)
-        self._list(title, choices, self._row_chosen, note, keys=self._row_keys(choices))
+        choices, keys = self._row_choices(actor)
+        self._list(title, choices, note=note, keys=keys)
 
     def action_score(self) -> None:
         actor = self._person()
         if actor is None:
             return
-        choices = self._row_choices(actor, sacks_only=True)
+        choices, keys = self._row_choices(actor, sacks_only=True)
         if not any(c.allowed for c in choices):
             refused = [c.refusal for c in choices if c.refusal]
             self._tell(refused[0] if refused else _("There is no sack in the buyer's row."))
             return
-        keys = self._row_keys(choices)
-        self._list(_("Score which sack?"), choices, self._row_chosen, keys=keys)
-
-    @staticmethod
-    def _row_keys(choices: list[Choice]) -> list[str]:
-        """A row's entries by their place's number (as the row shows it); End building ``e``."""
-        keys = []
-        for c in choices:
-            value = c.value
-            if value == END:
-                keys.append("e")
-            else:
-                place = value[1] if isinstance(value, tuple) else value.place
-                keys.append(str(cafe.place_number(place)))
-        return keys
-
-    def _row_chosen(self, value: Any) -> None:
-        if value is None:
-            self.refresh_table()
-            return
-        actor = self._person()
-        if actor is None:
-            return
-        if value == END:
-            self.play(EndPhase(actor))
-        elif isinstance(value, tuple):
-            self._choose_target(actor, value[1])
-        else:
-            self.play(value)
+        self._list(_("Score which sack?"), choices, keys=keys)
 
     def _choose_target(self, actor: int, place: int) -> None:
         state = self.hs.state
         v = self.hs.view()
         piece = state.places[place]
-        choices = []
         targets = self._targets(piece)
         joins: dict[int, bool] = {}
         if piece in (HUT, WORKER):
@@ -572,18 +534,15 @@ class CafeScreen(Screen[None]):
         elif piece == PATH:
             # the edges at an own plantation or at a path first: where a route grows
             near = self._route_points(actor)
-            targets.sort(key=lambda e: not (EDGE_ENDS[e][0] in near or EDGE_ENDS[e][1] in near))
+            targets.sort(key=lambda e: near.isdisjoint(EDGE_ENDS[e]))
+        choices = []
         for t in targets:
-            action = Build(actor, place, t)
-            refusal = cafe.check(state, action)
             label = render.target_name(v, piece, t)
             if joins.get(t):
                 label += " · " + _("joins your plantation")
             elif piece == WORKER:
                 label += " · " + _("new plantation")
-            choices.append(
-                Choice(Content(label), action, None if refusal is None else str(refusal))
-            )
+            choices.append(self._checked(label, Build(actor, place, t)))
         allowed = [c for c in choices if c.allowed]
         if piece >= SHIP and len(allowed) == 1:
             self.play(allowed[0].value)  # a ship has one harbor: no list
@@ -599,16 +558,14 @@ class CafeScreen(Screen[None]):
         note: Content | str = hint
         if piece in (HUT, WORKER, PATH):
             # the board, each field it can go on marked with its key in the list
-            order = sorted(range(len(choices)), key=lambda i: not choices[i].allowed)
-            marks = {}
-            for key, i in zip(LIST_KEYS, order, strict=False):
-                if choices[i].allowed:
-                    marks[choices[i].value.target] = key
-            board = (
-                render.plantation_board(v, edge_marks=marks)
-                if piece == PATH
-                else render.plantation_board(v, marks)
-            )
+            choices.sort(key=lambda c: not c.allowed)  # (as the list shows them)
+            marks = {
+                c.value.target: key for key, c in zip(LIST_KEYS, choices, strict=False) if c.allowed
+            }
+            if piece == PATH:
+                board = render.plantation_board(v, edge_marks=marks)
+            else:
+                board = render.plantation_board(v, marks)
             note = Content.assemble(board, "\n", hint)
 
         def chosen(value: Any) -> None:
@@ -643,58 +600,34 @@ class CafeScreen(Screen[None]):
         if state.phase == BLOCK:
             kind = state.scoring_kind
             coffee = render.kind_name(kind)
-            block = Block(actor)
-            refusal = cafe.check(state, block)
+            block = _("Block it with a sack of {coffee} (you have {n})").format(
+                coffee=coffee, n=me.sacks[kind]
+            )
             choices = [
                 Choice(Content(_("Let it pass")), Allow(actor)),
-                Choice(
-                    Content(
-                        _("Block it with a sack of {coffee} (you have {n})").format(
-                            coffee=coffee, n=me.sacks[kind]
-                        )
-                    ),
-                    block,
-                    None if refusal is None else str(refusal),
-                ),
+                self._checked(block, Block(actor)),
             ]
             title = _("{name} scores {coffee}: block?").format(
                 name=state.players[state.active].name, coffee=coffee
             )
-            note = Content.assemble(
-                render.scoring_note(state, kind),
-                "\n",
-                _("Your sacks:"),
-                " ",
-                render.sack_list(me.sacks),
-            )
-            self._list(title, choices, self._answered, note)
+            sacks = Content.assemble(_("Your sacks:"), " ", render.sack_list(me.sacks))
+            note = Content.assemble(render.scoring_note(state, kind), "\n", sacks)
+            self._list(title, choices, note=note)
         elif state.phase == REFILL:
+            label = _("{coffee} (you have {n})")
             choices = [
-                Choice(
-                    Content(
-                        _("{coffee} (you have {n})").format(
-                            coffee=render.kind_name(k), n=me.sacks[k]
-                        )
-                    ),
-                    Refill(actor, k),
-                )
-                for k in range(len(KINDS))
-                if me.sacks[k] > 0
+                Choice(Content(label.format(coffee=render.kind_name(k), n=n)), Refill(actor, k))
+                for k, n in enumerate(me.sacks)
+                if n > 0
             ]
-            self._list(_("Refill the scored sack's place with"), choices, self._answered)
-
-    def _answered(self, value: Any) -> None:
-        if value is None:
-            self.refresh_table()
-            return
-        self.play(value)
+            self._list(_("Refill the scored sack's place with"), choices)
 
     # -- the command bar ---------------------------------------------------------------------
 
     def _complete(self, text: str) -> list[str]:
         from bohnanza_tui.commands.cafe import USAGE
 
-        word = text.strip().split(" ")[0] if text.strip() else ""
+        word = text.strip().split(" ")[0]
         return [w for w in USAGE if w.startswith(word) and w != word][:8]
 
     def action_command(self) -> None:
@@ -725,13 +658,10 @@ class CafeScreen(Screen[None]):
             bar.hint(str(exc), error=True)
             return
         bar.clear()
-        refusal = cafe.check(self.hs.state, action)
-        if refusal is not None:
-            self.query_one(EventLog).add_refusal(str(refusal))
-            bar.hint(str(refusal), error=True)
-            return
         if self.play(action, quiet=True, dialogs=False):
             bar.hint(_("Done: {command}").format(command=text))
+        else:  # (the refusal is in the log)
+            bar.hint(str(cafe.check(self.hs.state, action)), error=True)
 
     @on(CommandBar.Closed)
     def _command_closed(self) -> None:
