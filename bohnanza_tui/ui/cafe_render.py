@@ -78,13 +78,9 @@ def piece_name(piece: int) -> str:
         return _("nothing")
     if piece < HUT:
         return _("{coffee} sack").format(coffee=kind_name(piece))
-    if piece == HUT:
-        return _("hut")
-    if piece == WORKER:
-        return _("worker")
-    if piece == PATH:
-        return _("path")
-    return _("{coffee} ship").format(coffee=kind_name(piece - SHIP))
+    if piece >= SHIP:
+        return _("{coffee} ship").format(coffee=kind_name(piece - SHIP))
+    return (_("hut"), _("worker"), _("path"))[piece - HUT]
 
 
 def _place(piece: int) -> Content:
@@ -288,8 +284,7 @@ def players(v: CafeState, holder: int | None, short: bool = False) -> Content:
         if p.sacks and i == holder:
             sacks = Content.assemble(_("your sacks:"), " ", sack_list(p.sacks))
             if short:
-                lines.append(Content.assemble(head, "  ", facts))
-                lines.append(Content.assemble("   ", sacks))
+                lines += [Content.assemble(head, "  ", facts), Content.assemble("   ", sacks)]
                 continue
         elif short:
             sacks = Content(ngettext("{n} sack", "{n} sacks", n).format(n=n))

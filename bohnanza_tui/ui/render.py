@@ -19,9 +19,9 @@ from bohnanza_tui.rules import HIDDEN, KIND_OF, KONTOR, GameState, Mode, Phase
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import CARD_COUNTS, ISLAND_METERS, KINDS, SALE_TABLES, next_coin_needs
 from bohnanza_tui.rules.params import bean_name
-from bohnanza_tui.rules.state import IslandType, Offer
+from bohnanza_tui.rules.state import Holding, IslandType, Offer
 from bohnanza_tui.rules.trading import awaited
-from bohnanza_tui.rules.voyage import ship_number
+from bohnanza_tui.rules.voyage import rotation_due, ship_number
 
 from .keybar import flow
 
@@ -142,10 +142,6 @@ def kinds_summary(kinds: Iterable[int]) -> Content:
     return Content(", ").join(bean(k, n) for k, n in sorted(counts.items()))
 
 
-def island_type(state: GameState, island: int) -> str:
-    return state.islands[island].type.value
-
-
 def place_name(state: GameState, player: int, island: int, slot: int) -> str:
     """``field 2``, ``Kontor``, ``A1 field 1``: where a bean goes, as players say it."""
     where = "" if island == player else f"{state.islands[island].name} "
@@ -168,7 +164,7 @@ def field_line(
     if not f:
         return Content.assemble(label, " ", empty())
     kind, n = KIND_OF[f[0]], len(f)
-    itype = island_type(state, island)
+    itype = state.islands[island].type.value
     sales = SALE_TABLES[itype][kind]
     line = Content.assemble(
         label, " ", bean(kind), (f" ×{n}", "bold"), (f" = {sales[n]}", "bold $text-warning")
@@ -213,8 +209,8 @@ def _labelled(label: Content | str, chips: list[Content]) -> list[Content]:
     return chips
 
 
-def _kontor_label(cards: Sequence[int], cap: int) -> Content:
-    return Content.assemble(_("Kontor"), f" {len(cards)}/{cap}: ")
+def _kontor_label(home: Holding) -> Content:
+    return Content.assemble(_("Kontor"), f" {len(home.kontor)}/{home.kontor_cap}: ")
 
 
 def _card_chips(label: Content | str, cards: Sequence[int]) -> list[Content]:
@@ -226,21 +222,22 @@ def _pirate_ship() -> Content:
     return Content.styled("☠ " + _("pirate ship"), "bold")
 
 
-def _coin_word(n: int) -> str:
-    return _("{n} coins").format(n=n) if n != 1 else _("1 coin")
+def _briefs(state: GameState, player: int) -> list[Content]:
+    """The home fields, each without its next step."""
+    home = state.players[player].holdings[0]
+    return [field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))]
 
 
 def _fields(state: GameState, player: int, wide: bool = False) -> list[Content]:
     """The home fields; ``wide``: each then its bean's whole beanometer, lined up after the longest."""
     home = state.players[player].holdings[0]
-    slots = range(len(home.fields))
     if not wide:
-        return [field_line(state, player, home.island, s) for s in slots]
-    lines = [field_line(state, player, home.island, s, brief=True) for s in slots]
+        return [field_line(state, player, home.island, s) for s in range(len(home.fields))]
+    lines = _briefs(state, player)
     width = max((line.cell_length for line in lines), default=0) + 3
     for s, f in enumerate(home.fields):
         if f:
-            meter = beanometer(island_type(state, home.island), KIND_OF[f[0]], len(f))
+            meter = beanometer(state.islands[home.island].type.value, KIND_OF[f[0]], len(f))
             lines[s] = Content.assemble(lines[s].pad_right(width - lines[s].cell_length), meter)
     return lines
 
@@ -268,9 +265,7 @@ def voyage_lines(state: GameState, player: int, width: int | None) -> list[Conte
     """Kontor, colonies, ships, pirate store and ship in words (the beans by name), lines of ``width``."""
     p = state.players[player]
     home = p.holdings[0]
-    lines = flow(
-        _card_chips(_kontor_label(home.kontor, home.kontor_cap), home.kontor), width, " ", 2
-    )
+    lines = flow(_card_chips(_kontor_label(home), home.kontor), width, " ", 2)
     for h in p.holdings[1:]:
         lines += colony_lines(state, player, h.island, width)
     lines += [ship_line(state, i) for i in state.ships_of(player)]
@@ -305,8 +300,9 @@ def panel_signature(state: GameState, player: int, viewer: int | None) -> tuple[
 def _head(state: GameState, player: int) -> list[Content]:
     """Coins, hand size and colonies, as chips for ``flow``."""
     p = state.players[player]
+    coins = _("{n} coins").format(n=len(p.coins)) if len(p.coins) != 1 else _("1 coin")
     chips = [
-        Content.assemble(("◎ ", "$text-warning"), (_coin_word(len(p.coins)), "bold")),
+        Content.assemble(("◎ ", "$text-warning"), (coins, "bold")),
         Content(_("hand {n}").format(n=len(p.hand))),
     ]
     colonies = [state.islands[h.island].name for h in p.holdings[1:]]
@@ -345,10 +341,7 @@ def player_panel(
     lines = [Content("  ").join(_head(state, player))]
     lines += _clickable(state, player, viewer, _fields(state, player, wide))
     if state.mode is Mode.VOYAGE:
-        kontor = Content.assemble(
-            _kontor_label(home.kontor, home.kontor_cap), _beans(home.kontor, wide)
-        )
-        lines.append(kontor)
+        lines.append(Content.assemble(_kontor_label(home), _beans(home.kontor, wide)))
         if wide:  # the colonies as well: everything of this player in one place
             for h in p.holdings[1:]:
                 lines += colony_lines(state, player, h.island, None)
@@ -381,13 +374,8 @@ def player_summary(
 ) -> Content:
     """Another player's side of the table in a few lines (a small terminal): name, coins, hand
     size and fields, in Bohn Voyage the Kontor, ships and pirate store in words."""
-    home = state.players[player].holdings[0]
-    chips = _labelled(
-        Content.assemble(panel_title(state, player, viewer, computer), "  "), _head(state, player)
-    )
-    chips += [
-        field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))
-    ]
+    title = Content.assemble(panel_title(state, player, viewer, computer), "  ")
+    chips = _labelled(title, _head(state, player)) + _briefs(state, player)
     lines = flow(chips, width, "  ", 2)
     if state.mode is Mode.VOYAGE:
         inner = None if width is None else width - 2
@@ -401,7 +389,7 @@ def _voyage_summary(state: GameState, player: int, width: int | None) -> list[Co
     p = state.players[player]
     home = p.holdings[0]
     parts = [
-        *_card_chips(_kontor_label(home.kontor, home.kontor_cap), home.kontor),
+        *_card_chips(_kontor_label(home), home.kontor),
         *(ship_line(state, i) for i in state.ships_of(player)),
         *_card_chips(_("Pirate store: "), p.store),
     ]
@@ -444,10 +432,7 @@ def fields_overview(state: GameState, me: int) -> Content:
     lines: list[Content] = []
     width = max(cell_len(p.name) for p in state.players) + 2
     for i, p in enumerate(state.players):
-        home = p.holdings[0]
-        fields = Content(" · ").join(
-            field_line(state, i, home.island, s, brief=True) for s in range(len(home.fields))
-        )
+        fields = Content(" · ").join(_briefs(state, i))
         name = Content.styled(pad(p.name, width), "bold" if i == me else "")
         lines.append(Content.assemble(name, fields))
     return Content("\n").join(lines)
@@ -675,8 +660,6 @@ def expected(state: GameState, actor: int | None) -> str:
             return _("{who} answers an offer.").format(who=who)
         return _("{who} plants the beans they received.").format(who=who)
     if state.phase is Phase.CHOOSE_ISLAND:
-        from bohnanza_tui.rules.voyage import rotation_due
-
         island_type, _islands = rotation_due(state, state.active)
         return _("{name} chooses an island of type {t} for this turn (i).").format(
             name=name, t=island_type.value
