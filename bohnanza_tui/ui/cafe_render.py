@@ -103,8 +103,7 @@ def growing_area(v: CafeState) -> Content:
         mark = Content.styled("▶", "bold $accent") if here else Content(" ")
         parts = [mark, Content(f"{r + 1:>2} ")]
         for i in range(ROW_LENGTH):
-            parts.append(Content(" "))
-            parts.append(_place(v.places[r * ROW_LENGTH + i]))
+            parts += [Content(" "), _place(v.places[r * ROW_LENGTH + i])]
         line = Content.assemble(*parts)
         lines.append(line.stylize("on $boost") if here else line)
     where = (
@@ -192,9 +191,7 @@ def _harbors(v: CafeState) -> Content:
         col = HARBOR_POINT[k] % (COLUMNS + 1)
         x = max(at, 2 + col * CELL - 1)
         label = Content.styled(f"{KIND_LETTERS[k]}{v.ships[k]}", KIND_STYLES[k])
-        slots.append(Content(" " * (x - at)))
-        slots.append(Content.styled("≋", KIND_STYLES[k]))
-        slots.append(label)
+        slots += [Content(" " * (x - at)), Content.styled("≋", KIND_STYLES[k]), label]
         at = x + 1 + label.cell_length
     return Content.assemble(*slots)
 

@@ -25,35 +25,23 @@ from bohnanza_tui.rules.voyage import rotation_due, ship_number
 
 from .keybar import flow
 
-#: one single-width glyph per kind, in the order of ``data.KINDS``
-GLYPHS: dict[str, str] = {
-    "coffee": "♣",
-    "wax": "○",
-    "blue": "◆",
-    "chili": "♥",
-    "stink": "✱",
-    "green": "♠",
-    "soy": "■",
-    "black-eyed": "◉",
-    "red": "▲",
-    "garden": "✿",
-    "cocoa": "◒",
+#: per kind (the order of ``data.KINDS``) a single-width glyph and the theme variables of its
+#: colour: the colour follows the theme, the glyph and name tell the kind
+LOOKS: dict[str, tuple[str, str]] = {
+    "coffee": ("♣", "$text-warning"),
+    "wax": ("○", "$foreground"),
+    "blue": ("◆", "$text-primary"),
+    "chili": ("♥", "$text-error"),
+    "stink": ("✱", "$text-secondary"),
+    "green": ("♠", "$text-success"),
+    "soy": ("■", "$text-accent"),
+    "black-eyed": ("◉", "$foreground-muted"),
+    "red": ("▲", "bold $text-error"),
+    "garden": ("✿", "bold $text-success"),
+    "cocoa": ("◒", "bold $text-warning"),
 }
-
-#: theme variables per kind: the colour follows the theme, the glyph and name tell the kind
-STYLES: dict[str, str] = {
-    "coffee": "$text-warning",
-    "wax": "$foreground",
-    "blue": "$text-primary",
-    "chili": "$text-error",
-    "stink": "$text-secondary",
-    "green": "$text-success",
-    "soy": "$text-accent",
-    "black-eyed": "$foreground-muted",
-    "red": "bold $text-error",
-    "garden": "bold $text-success",
-    "cocoa": "bold $text-warning",
-}
+GLYPHS = {kind: look[0] for kind, look in LOOKS.items()}
+STYLES = {kind: look[1] for kind, look in LOOKS.items()}
 DIM = "$foreground-muted"
 
 PHASE_NAMES = {
@@ -398,11 +386,15 @@ def _voyage_summary(state: GameState, player: int, width: int | None) -> list[Co
     return flow(parts, width, " · ", 2)
 
 
+def _island_name(state: GameState, island: int) -> str:
+    isl = state.islands[island]
+    return _("home") if isl.type is IslandType.HOME else isl.name
+
+
 def ship_line(state: GameState, ship: int) -> Content:
     """``▸ Ship 1 at B1: ○ wax ×2``; ships are numbered per owner, as the commands and the log do."""
     s = state.ships[ship]
-    where = state.islands[s.island]
-    at = _("home") if where.type is IslandType.HOME else where.name
+    at = _island_name(state, s.island)
     cargo = Content.assemble(bean(KIND_OF[s.cargo[0]]), f" ×{len(s.cargo)}") if s.cargo else empty()
     sailed = Content.styled(" " + _("(sailed)"), DIM) if s.sailed else Content("")
     return Content.assemble(
@@ -579,16 +571,13 @@ def duel_row(state: GameState, tiles: bool = True) -> Content:
     name = state.players[state.active].name
     other = state.players[(state.active + 1) % len(state.players)].name
     if state.offered:
-        title = _("On offer to {name}: plant (p, 1-3) or discard (d) each").format(name=name)
-        cards = state.offered
+        title, cards = _("On offer to {name}: plant (p, 1-3) or discard (d) each"), state.offered
     elif state.phase is Phase.TRADE:
-        title = _("Turned up by {name}: plant any (p, 1-3); e leaves the rest to {other}").format(
-            name=name, other=other
-        )
+        title = _("Turned up by {name}: plant any (p, 1-3); e leaves the rest to {other}")
         cards = state.face_up
     else:
         return Content("")
-    head = Content.styled(title, "bold")
+    head = Content.styled(title.format(name=name, other=other), "bold")
     if not cards:
         return Content.assemble(head, "\n", Content.styled(_("none left"), DIM))
     if not tiles:  # a small terminal: the cards on one line, numbered as the keys 1-3 take them
@@ -653,53 +642,45 @@ def expected(state: GameState, actor: int | None) -> str:
     """What the game waits for now, in words (a description, never a rule check)."""
     if state.over:
         return _("The game is over.")
-    name = state.players[state.active].name
     if actor is not None and actor != state.active:
         who = state.players[actor].name
         if state.phase is Phase.TRADE:
             return _("{who} answers an offer.").format(who=who)
         return _("{who} plants the beans they received.").format(who=who)
+    other = state.players[(state.active + 1) % len(state.players)].name
+    t = rotation_due(state, state.active)[0].value if state.phase is Phase.CHOOSE_ISLAND else ""
+    return _next_step(state).format(name=state.players[state.active].name, other=other, t=t)
+
+
+def _next_step(state: GameState) -> str:
+    """What the active player ``{name}`` does next (``{other}``: the other in the Bean Duel)."""
+    p = state.players[state.active]
+    front = state.planted == 0 and p.hand
     if state.phase is Phase.CHOOSE_ISLAND:
-        island_type, _islands = rotation_due(state, state.active)
-        return _("{name} chooses an island of type {t} for this turn (i).").format(
-            name=name, t=island_type.value
-        )
-    if setup(state).duel:
-        return _duel_expected(state, name)
-    if state.phase is Phase.PLANT:
-        hand = state.players[state.active].hand
-        if state.planted == 0 and hand:
-            return _("{name} plants the front card of the hand (p).").format(name=name)
-        if state.planted == 1 and hand:
-            return _("{name} may plant the next card (p) or turn up two cards (e).").format(
-                name=name
+        return _("{name} chooses an island of type {t} for this turn (i).")
+    if setup(state).duel:  # the Bean Duel's steps (R-DUEL-4)
+        if state.offered:
+            return _("{name} plants (p) or discards (d) each bean on offer.")
+        if state.phase is Phase.TRADE:
+            return _(
+                "{name} plants turned-up beans (p); e leaves the rest to {other} and draws two."
             )
-        return _("{name} turns up two cards (e).").format(name=name)
+        if front:
+            return _("{name} plants the front card of the hand (p).")
+        return _("{name} may plant (p) or discard one hand card (d); e turns up three cards.")
+    if state.phase is Phase.PLANT:
+        if front:
+            return _("{name} plants the front card of the hand (p).")
+        if state.planted == 1 and p.hand:
+            return _("{name} may plant the next card (p) or turn up two cards (e).")
+        return _("{name} turns up two cards (e).")
     if state.phase is Phase.TRADE:
-        return _("{name} trades (t), donates (d), keeps (k); e ends trading.").format(name=name)
+        return _("{name} trades (t), donates (d), keeps (k); e ends trading.")
     if state.phase is Phase.PLANT_TRADED:
-        p = state.players[state.active]
         if p.kept or p.received:
-            return _("{name} plants the kept and traded beans (p).").format(name=name)
-        return _("{name} draws and ends the turn (e).").format(name=name)
+            return _("{name} plants the kept and traded beans (p).")
+        return _("{name} draws and ends the turn (e).")
     return ""
-
-
-def _duel_expected(state: GameState, name: str) -> str:
-    """The Bean Duel's steps (R-DUEL-4), in words."""
-    if state.offered:
-        return _("{name} plants (p) or discards (d) each bean on offer.").format(name=name)
-    if state.phase is Phase.TRADE:
-        other = state.players[(state.active + 1) % len(state.players)].name
-        return _(
-            "{name} plants turned-up beans (p); e leaves the rest to {other} and draws two."
-        ).format(name=name, other=other)
-    hand = state.players[state.active].hand
-    if state.planted == 0 and hand:
-        return _("{name} plants the front card of the hand (p).").format(name=name)
-    return _("{name} may plant (p) or discard one hand card (d); e turns up three cards.").format(
-        name=name
-    )
 
 
 def status_line(state: GameState, actor: int | None, width: int | None = None) -> Content:
@@ -716,8 +697,7 @@ def status_line(state: GameState, actor: int | None, width: int | None = None) -
         )
     ]
     if state.mode is Mode.VOYAGE and state.phase is not Phase.GAME_OVER:
-        isl = state.islands[state.turn_island]
-        where = _("home") if isl.type is IslandType.HOME else isl.name
+        where = _island_name(state, state.turn_island)
         parts.append(Content(_("planting on {island}").format(island=where)))
     discard = Content(_("Discard {n}").format(n=len(state.discard)))
     if s.duel and state.discard:  # its top card decides what joins the turned-up ones (R-DUEL-4)
