@@ -18,6 +18,8 @@ its cargo. Pure functions of a view, like ``render``.
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from textual.content import Content
 
 from bohnanza_tui.i18n import _, current_language
@@ -166,11 +168,10 @@ def map_block(state: GameState, width: int) -> Content:
     widest = max(line.cell_length for lines in titled for line in lines)
     gap = 2
     if 3 * widest + 2 * gap <= width:
-        height = max(len(lines) for lines in titled)
-        rows = []
-        for i in range(height):
-            cells = [lines[i] if i < len(lines) else Content("") for lines in titled]
-            rows.append(Content(" " * gap).join(c.pad_right(widest - c.cell_length) for c in cells))
+        rows = [
+            Content(" " * gap).join(c.pad_right(widest - c.cell_length) for c in cells)
+            for cells in zip_longest(*titled, fillvalue=Content(""))
+        ]
     else:
         rows = [line for lines in titled for line in lines]
     key = [line for kind in COLUMNS for line in legend_lines(kind, width)]

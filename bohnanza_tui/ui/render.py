@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from itertools import zip_longest
 
 from rich.cells import cell_len
 from textual.content import Content
@@ -83,12 +84,10 @@ def columns(
     rw = max((c.cell_length for c in right), default=0)
     if lw + gap + rw > width:
         return None
-    out = []
-    for i in range(max(len(left), len(right))):
-        a = left[i] if i < len(left) else Content("")
-        b = right[i] if i < len(right) else Content("")
-        out.append(Content.assemble(a.pad_right(lw + gap - a.cell_length), b))
-    return out
+    return [
+        Content.assemble(a.pad_right(lw + gap - a.cell_length), b)
+        for a, b in zip_longest(left, right, fillvalue=Content(""))
+    ]
 
 
 def glyph(kind: int) -> str:
@@ -528,9 +527,8 @@ def hand_row(state: GameState, viewer: int | None, width: int | None = None) -> 
             if viewer == state.active and state.phase is Phase.PLANT:
                 chip = chip.stylize("@click=screen.plant")
         parts.append(chip)
-    _labelled(title, parts)
     indent = title.cell_length if width is None or width >= 3 * title.cell_length else 0
-    return Content("\n").join(flow(parts, width, "  ", indent))
+    return Content("\n").join(flow(_labelled(title, parts), width, "  ", indent))
 
 
 def pending_row(cards: Sequence[int], selected: int, kept: set[int]) -> Content:
