@@ -36,6 +36,8 @@ from bohnanza_tui.rules.cafe_data import (
 )
 from bohnanza_tui.rules.outcome import COFFEE
 
+from .render import DIM
+
 #: a coffee kind's letter (the same in every language, as in ``bohnanza show``)
 KIND_LETTERS: Final = "robvn"
 KIND_STYLES: Final = (
@@ -51,7 +53,8 @@ PLAYER_STYLES: Final = ("bold #00d7ff", "bold #ff87d7", "bold #afff5f", "bold #f
 REGION_STYLES: Final = ("on #303030", "on #17351c", "on #3d3814")
 REGION_MARKS: Final = (".", ":", "'")
 REGION_NAMES: Final = (N_("grey region"), N_("green region"), N_("yellow region"))
-DIM: Final = "$foreground-muted"
+#: a field or edge shown by its key, as a target of the list being chosen from
+KEYED: Final = "bold reverse $accent"
 #: a field is this many columns wide on the board, its separator included
 CELL: Final = 4
 
@@ -60,19 +63,24 @@ def kind_name(kind: int) -> str:
     return _(COFFEE[kind])
 
 
+def _letter(kind: int, form: str = "{}") -> Content:
+    """The kind's letter in ``form`` (``({})`` a sack, ``<{}>`` a ship), in its colour."""
+    return Content.styled(form.format(KIND_LETTERS[kind]), KIND_STYLES[kind])
+
+
+def _player_style(seat: int) -> str:
+    return PLAYER_STYLES[seat % len(PLAYER_STYLES)]
+
+
 def piece_name(piece: int) -> str:
     """A piece of the growing area in words."""
     if piece == EMPTY:
         return _("nothing")
     if piece < HUT:
         return _("{coffee} sack").format(coffee=kind_name(piece))
-    if piece == HUT:
-        return _("hut")
-    if piece == WORKER:
-        return _("worker")
-    if piece == PATH:
-        return _("path")
-    return _("{coffee} ship").format(coffee=kind_name(piece - SHIP))
+    if piece >= SHIP:
+        return _("{coffee} ship").format(coffee=kind_name(piece - SHIP))
+    return (_("hut"), _("worker"), _("path"))[piece - HUT]
 
 
 def _place(piece: int) -> Content:
@@ -80,15 +88,10 @@ def _place(piece: int) -> Content:
     if piece == EMPTY:
         return Content.styled(" · ", DIM)
     if piece < HUT:
-        return Content.styled(f"({KIND_LETTERS[piece]})", KIND_STYLES[piece])
-    if piece == HUT:
-        return Content.styled(" H ", "bold")
-    if piece == WORKER:
-        return Content.styled(" W ", "bold")
-    if piece == PATH:
-        return Content.styled(" = ", "bold")
-    kind = piece - SHIP
-    return Content.styled(f"<{KIND_LETTERS[kind]}>", KIND_STYLES[kind])
+        return _letter(piece, "({})")
+    if piece >= SHIP:
+        return _letter(piece - SHIP, "<{}>")
+    return Content.styled(f" {'HW='[piece - HUT]} ", "bold")
 
 
 def growing_area(v: CafeState) -> Content:
@@ -100,8 +103,7 @@ def growing_area(v: CafeState) -> Content:
         mark = Content.styled("▶", "bold $accent") if here else Content(" ")
         parts = [mark, Content(f"{r + 1:>2} ")]
         for i in range(ROW_LENGTH):
-            parts.append(Content(" "))
-            parts.append(_place(v.places[r * ROW_LENGTH + i]))
+            parts += [Content(" "), _place(v.places[r * ROW_LENGTH + i])]
         line = Content.assemble(*parts)
         lines.append(line.stylize("on $boost") if here else line)
     where = (
@@ -117,11 +119,11 @@ def _cell(v: CafeState, cell: int, mark: str | None = None) -> Content:
     board = v.board
     region = REGION_STYLES[REGION[cell]]
     if mark is not None:  # a target of the list being chosen from, by its key
-        return Content.styled(f"{mark:^3}", "bold reverse $accent")
+        return Content.styled(f"{mark:^3}", KEYED)
     piece = v.cell_piece[cell]
     if piece != EMPTY:
         owner = v.plantations[v.cell_plant[cell]].owner
-        style = f"{PLAYER_STYLES[owner % len(PLAYER_STYLES)]} {region}"
+        style = f"{_player_style(owner)} {region}"
         if piece == HUT:
             kind = board.hut_kind[cell]
             return Content.assemble(
@@ -148,9 +150,6 @@ def plantation_board(
     """
     marks = marks or {}
     edge_marks = edge_marks or {}
-    keyed = "bold reverse $accent"
-    board = v.board
-    printed = not board.free_paths
     head = "   " + "".join(f"{c + 1:^{CELL - 1}} " for c in range(COLUMNS))
     lines = [Content.styled(head.rstrip(), DIM)]
     for r in range(ROWS + 1):
@@ -158,34 +157,30 @@ def plantation_board(
         for c in range(COLUMNS + 1):
             parts.append(Content.styled("·", DIM))
             if c < COLUMNS:
-                e = r * COLUMNS + c
-                if e in edge_marks:
-                    parts.append(Content.styled(f" {edge_marks[e]} ", keyed))
-                elif v.paths[e]:
-                    parts.append(Content.styled("━━━", "bold"))
-                elif printed and board.allowed[e]:
-                    parts.append(Content.styled("╌╌╌", DIM))
-                else:
-                    parts.append(Content("   "))
+                parts.append(_edge(v, r * COLUMNS + c, edge_marks, vertical=False))
         lines.append(Content.assemble(*parts))
         if r == ROWS:
             break
         parts = [Content(f"{chr(ord('A') + r)} ")]
         for c in range(COLUMNS + 1):
-            e = H_EDGES + r * (COLUMNS + 1) + c
-            if e in edge_marks:
-                parts.append(Content.styled(edge_marks[e][:1], keyed))
-            elif v.paths[e]:
-                parts.append(Content.styled("┃", "bold"))
-            elif printed and board.allowed[e]:
-                parts.append(Content.styled("╎", DIM))
-            else:
-                parts.append(Content(" "))
+            parts.append(_edge(v, H_EDGES + r * (COLUMNS + 1) + c, edge_marks, vertical=True))
             if c < COLUMNS:
                 parts.append(_cell(v, r * COLUMNS + c, marks.get(r * COLUMNS + c)))
         lines.append(Content.assemble(*parts))
     lines.append(_harbors(v))
     return Content("\n").join(lines)
+
+
+def _edge(v: CafeState, e: int, edge_marks: dict[int, str], vertical: bool) -> Content:
+    """An edge (┃ between fields, ━━━ between rows): its key as a target, its path, or the
+    printed mark of one."""
+    if e in edge_marks:
+        return Content.styled(edge_marks[e][:1] if vertical else f" {edge_marks[e]} ", KEYED)
+    if v.paths[e]:
+        return Content.styled("┃" if vertical else "━━━", "bold")
+    if not v.board.free_paths and v.board.allowed[e]:
+        return Content.styled("╎" if vertical else "╌╌╌", DIM)
+    return Content(" " if vertical else "   ")
 
 
 def _harbors(v: CafeState) -> Content:
@@ -196,9 +191,7 @@ def _harbors(v: CafeState) -> Content:
         col = HARBOR_POINT[k] % (COLUMNS + 1)
         x = max(at, 2 + col * CELL - 1)
         label = Content.styled(f"{KIND_LETTERS[k]}{v.ships[k]}", KIND_STYLES[k])
-        slots.append(Content(" " * (x - at)))
-        slots.append(Content.styled("≋", KIND_STYLES[k]))
-        slots.append(label)
+        slots += [Content(" " * (x - at)), Content.styled("≋", KIND_STYLES[k]), label]
         at = x + 1 + label.cell_length
     return Content.assemble(*slots)
 
@@ -213,11 +206,7 @@ def harbor_line(v: CafeState) -> Content:
             if ships < len(SHIP_COSTS)
             else _("full")
         )
-        parts.append(
-            Content.assemble(
-                (f"≋{KIND_LETTERS[k]}", KIND_STYLES[k]), f" {ships} ", (f"({cost})", DIM)
-            )
-        )
+        parts.append(Content.assemble(_letter(k, "≋{}"), f" {ships} ", (f"({cost})", DIM)))
     return Content.assemble(Content.styled(_("Harbors:") + " ", "bold"), Content("  ").join(parts))
 
 
@@ -231,11 +220,10 @@ def track_bar(v: CafeState) -> Content:
         here = [i for i, p in enumerate(v.players) if min(p.score, top) == place]
         if here:
             mark = str(here[0] + 1) if len(here) == 1 else "*"
-            style = PLAYER_STYLES[here[0] % len(PLAYER_STYLES)] if len(here) == 1 else "bold"
+            style = _player_style(here[0]) if len(here) == 1 else "bold"
             cells.append(Content.styled(mark, f"{style} reverse"))
         elif place in sack_at:
-            k = sack_at[place]
-            cells.append(Content.styled(KIND_LETTERS[k], KIND_STYLES[k]))
+            cells.append(_letter(sack_at[place]))
         else:
             cells.append(Content.styled("┆" if place % 5 == 0 else "·", DIM))
     ticks = "".join(f"{n:<5}" for n in range(0, top + 1, 5))
@@ -246,10 +234,7 @@ def score_track(v: CafeState, bar: bool = False) -> Content:
     """The score track: its sacks from the last marked place down, and each player's marker
     (``bar``: drawn too, where there is room)."""
     top = SCORE_MARKED[len(v.players)]
-    sacks = [
-        Content.assemble(f"{top - i}", (KIND_LETTERS[k], KIND_STYLES[k]))
-        for i, k in enumerate(v.track)
-    ]
+    sacks = [Content.assemble(f"{top - i}", _letter(k)) for i, k in enumerate(v.track)]
     lowest = v.lowest_sack()
     line = Content.assemble(
         Content.styled(_("Score track:") + " ", "bold"),
@@ -260,7 +245,7 @@ def score_track(v: CafeState, bar: bool = False) -> Content:
         Content(" ").join(sacks),
     )
     markers = Content("  ").join(
-        Content.assemble((f"{i + 1}", PLAYER_STYLES[i % len(PLAYER_STYLES)]), f"▸{p.score}")
+        Content.assemble((f"{i + 1}", _player_style(i)), f"▸{p.score}")
         for i, p in enumerate(v.players)
     )
     bag = ngettext("{n} sack in the bag", "{n} sacks in the bag", len(v.bag)).format(n=len(v.bag))
@@ -270,11 +255,7 @@ def score_track(v: CafeState, bar: bool = False) -> Content:
 
 def sack_list(sacks: list[int]) -> Content:
     """Secret sacks (the holder's own): a letter and a number per kind held."""
-    parts = [
-        Content.assemble((f"({KIND_LETTERS[k]})", KIND_STYLES[k]), f"{n}")
-        for k, n in enumerate(sacks)
-        if n
-    ]
+    parts = [Content.assemble(_letter(k, "({})"), f"{n}") for k, n in enumerate(sacks) if n]
     return Content(" ").join(parts) if parts else Content(_("none"))
 
 
@@ -286,7 +267,7 @@ def players(v: CafeState, holder: int | None, short: bool = False) -> Content:
     lines: list[Content] = []
     waiting = cafe.next_to_act(v)
     for i, p in enumerate(v.players):
-        style = PLAYER_STYLES[i % len(PLAYER_STYLES)]
+        style = _player_style(i)
         mark = "▶" if i == waiting else " "
         head = Content.assemble(mark, (f"{i + 1} ", style), (p.name, style))
         if i == holder:
@@ -300,8 +281,7 @@ def players(v: CafeState, holder: int | None, short: bool = False) -> Content:
         if p.sacks and i == holder:
             sacks = Content.assemble(_("your sacks:"), " ", sack_list(p.sacks))
             if short:
-                lines.append(Content.assemble(head, "  ", facts))
-                lines.append(Content.assemble("   ", sacks))
+                lines += [Content.assemble(head, "  ", facts), Content.assemble("   ", sacks)]
                 continue
         elif short:
             sacks = Content(ngettext("{n} sack", "{n} sacks", n).format(n=n))
@@ -388,19 +368,3 @@ def legend() -> Content:
     return Content.styled(
         _("(r) sack · H hut · W worker · = path · <r> ship · [r] hut site · ━ path"), DIM
     )
-
-
-__all__ = [
-    "KIND_LETTERS",
-    "field_name",
-    "growing_area",
-    "harbor_line",
-    "kind_name",
-    "legend",
-    "piece_name",
-    "plantation_board",
-    "players",
-    "score_track",
-    "status",
-    "target_name",
-]

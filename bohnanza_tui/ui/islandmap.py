@@ -18,15 +18,17 @@ its cargo. Pure functions of a view, like ``render``.
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from textual.content import Content
 
 from bohnanza_tui.i18n import _, current_language
 from bohnanza_tui.rules import KIND_OF, GameState, Mode
-from bohnanza_tui.rules.data import KINDS, SALE_TABLES
+from bohnanza_tui.rules.data import SALE_TABLES
 from bohnanza_tui.rules.state import IslandType
 from bohnanza_tui.rules.voyage import blockaded, ship_number
 
-from .render import STYLES, glyph
+from .render import DIM, flow, mark
 
 #: left to right as the rules lay the islands out on the table
 COLUMNS = (IslandType.B, IslandType.C, IslandType.A)
@@ -38,12 +40,8 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def _glyph(kind: int) -> Content:
-    return Content.styled(glyph(kind), STYLES.get(KINDS[kind], ""))
-
-
 def _empty() -> Content:
-    return Content.styled("–", "$foreground-muted")
+    return Content.styled("–", DIM)
 
 
 def field_cell(state: GameState, island: int, field: list[int]) -> Content:
@@ -52,20 +50,20 @@ def field_cell(state: GameState, island: int, field: list[int]) -> Content:
         return _empty()
     kind, n = KIND_OF[field[0]], len(field)
     coins = SALE_TABLES[state.islands[island].type.value][kind][n]
-    return Content.assemble(_glyph(kind), f"×{n}", (f"={coins}", "bold $text-warning"))
+    return Content.assemble(mark(kind), f"×{n}", (f"={coins}", "bold $text-warning"))
 
 
 def harbor_cell(state: GameState, island: int, owner: int | None) -> Content:
     """``⚑ Ann ⊘ ♠×3=1 – K:○``: one harbor, its owner's fields and Kontor there."""
     if owner is None:
-        return Content.styled("⚑ " + _("free"), "$foreground-muted")
+        return Content.styled("⚑ " + _("free"), DIM)
     h = state.players[owner].holding(island)
     assert h is not None
     parts: list[Content] = [Content.assemble("⚑ ", (short_name(state.players[owner].name), "bold"))]
     if blockaded(state, owner, island):
         parts.append(Content.styled("⊘", "bold $text-error"))
     parts += [field_cell(state, island, f) for f in h.fields]
-    kontor = Content("").join(_glyph(KIND_OF[c]) for c in h.kontor) if h.kontor else _empty()
+    kontor = Content("").join(mark(KIND_OF[c]) for c in h.kontor) if h.kontor else _empty()
     parts.append(Content.assemble(_("K") + ":", kontor))
     return Content(" ").join(parts)
 
@@ -73,9 +71,7 @@ def harbor_cell(state: GameState, island: int, owner: int | None) -> Content:
 def ship_cell(state: GameState, ship: int) -> Content:
     """``▸ Bob 1 ○×2``: a docked ship, its owner's number for it and its cargo."""
     s = state.ships[ship]
-    cargo = (
-        Content.assemble(_glyph(KIND_OF[s.cargo[0]]), f"×{len(s.cargo)}") if s.cargo else _empty()
-    )
+    cargo = Content.assemble(mark(KIND_OF[s.cargo[0]]), f"×{len(s.cargo)}") if s.cargo else _empty()
     return Content.assemble(
         "▸ ", short_name(state.players[s.owner].name), f" {ship_number(state, ship)} ", cargo
     )
@@ -89,9 +85,7 @@ def island_lines(state: GameState, island: int) -> list[Content]:
         ("★" if here else " ", "bold $text-accent"), (f"{isl.name:<3}", "bold")
     )
     if all(o is None for o in isl.harbors):
-        lines = [
-            Content.assemble(label, Content.styled("⚑⚑ " + _("both free"), "$foreground-muted"))
-        ]
+        lines = [Content.assemble(label, Content.styled("⚑⚑ " + _("both free"), DIM))]
     else:
         owners = sorted(isl.harbors, key=lambda o: o is None)  # owners first, then "free"
         lines = [Content.assemble(label, harbor_cell(state, island, owners[0]))]
@@ -102,10 +96,6 @@ def island_lines(state: GameState, island: int) -> list[Content]:
             Content.assemble(INDENT, Content(" · ").join(ship_cell(state, i) for i in ships))
         )
     return lines
-
-
-def colonies_of(state: GameState, kind: IslandType) -> list[int]:
-    return [i for i, isl in enumerate(state.islands) if isl.type is kind]
 
 
 def map_signature(state: GameState) -> tuple[object, ...]:
@@ -136,14 +126,21 @@ def map_signature(state: GameState) -> tuple[object, ...]:
     )
 
 
-def island_columns(state: GameState) -> list[Content]:
-    """The three columns (B, C, A), every island of one type top to bottom, padded to one height."""
+def _column_lines(state: GameState) -> list[list[Content]]:
+    """The lines of the three columns (B, C, A), every island of one type top to bottom."""
     columns: list[list[Content]] = []
     for kind in COLUMNS:
         lines: list[Content] = []
-        for i in colonies_of(state, kind):
-            lines += island_lines(state, i)
+        for i, isl in enumerate(state.islands):
+            if isl.type is kind:
+                lines += island_lines(state, i)
         columns.append(lines)
+    return columns
+
+
+def island_columns(state: GameState) -> list[Content]:
+    """The three columns (B, C, A), padded to one height."""
+    columns = _column_lines(state)
     height = max(len(lines) for lines in columns)
     return [Content("\n").join(lines + [Content("")] * (height - len(lines))) for lines in columns]
 
@@ -164,20 +161,17 @@ def legend(kind: IslandType) -> str:
 def map_block(state: GameState, width: int) -> Content:
     """The whole map in ``width`` cells: the three columns side by side where they fit, else
     one under the other, each under its title; the key at the end."""
-    titled: list[list[Content]] = []
-    for kind, column in zip(COLUMNS, island_columns(state), strict=True):
-        lines = column.split("\n")
-        while len(lines) > 1 and not lines[-1].plain:
-            lines.pop()
-        titled.append([Content.styled(column_title(kind), "bold underline"), *lines])
+    titled = [
+        [Content.styled(column_title(kind), "bold underline"), *(lines or [Content("")])]
+        for kind, lines in zip(COLUMNS, _column_lines(state), strict=True)
+    ]
     widest = max(line.cell_length for lines in titled for line in lines)
     gap = 2
     if 3 * widest + 2 * gap <= width:
-        height = max(len(lines) for lines in titled)
-        rows = []
-        for i in range(height):
-            cells = [lines[i] if i < len(lines) else Content("") for lines in titled]
-            rows.append(Content(" " * gap).join(c.pad_right(widest - c.cell_length) for c in cells))
+        rows = [
+            Content(" " * gap).join(c.pad_right(widest - c.cell_length) for c in cells)
+            for cells in zip_longest(*titled, fillvalue=Content(""))
+        ]
     else:
         rows = [line for lines in titled for line in lines]
     key = [line for kind in COLUMNS for line in legend_lines(kind, width)]
@@ -186,13 +180,7 @@ def map_block(state: GameState, width: int) -> Content:
 
 def legend_lines(kind: IslandType, width: int) -> list[Content]:
     """The column's third of the key in lines of ``width``, breaking between its entries only."""
-    from .render import flow
-
-    entries = [
-        Content.styled(e.strip(), "$foreground-muted")
-        for e in legend(kind).split("  ")
-        if e.strip()
-    ]
+    entries = [Content.styled(e.strip(), DIM) for e in legend(kind).split("  ") if e.strip()]
     return flow(entries, width, "  ", 0)
 
 

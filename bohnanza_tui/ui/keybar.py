@@ -5,10 +5,37 @@ A light module: the set-up screen uses it before the rules core is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.content import Content
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import _
+
+
+def flow(
+    chips: Sequence[Content], width: int | None, sep: str = "  ", indent: int = 0
+) -> list[Content]:
+    """Chips in lines of at most ``width`` cells, a chip never split over two lines.
+
+    A line after the first starts with ``indent`` spaces; a chip wider than a
+    whole line gets a line of its own (the widget wraps that one). ``None``:
+    everything on one line. (Here, not in ``render``, for the light set-up screen.)
+    """
+    rows: list[list[Content]] = []
+    used = 0
+    for chip in chips:
+        if rows and (width is None or used + len(sep) + chip.cell_length <= width):
+            rows[-1].append(chip)
+            used += len(sep) + chip.cell_length
+        else:
+            rows.append([chip])
+            used = (indent if len(rows) > 1 else 0) + chip.cell_length
+    return [
+        Content.assemble(" " * (indent if i else 0), Content(sep).join(row))
+        for i, row in enumerate(rows)
+    ] or [Content("")]
+
 
 #: keys a web browser keeps for itself (a new window or tab, closing the tab: a page never
 #: gets them): in a browser (``bohnanza serve``) the bar shows the action's other key
@@ -94,7 +121,7 @@ class KeyBar(Static):
             if not enabled or (web and binding.key in BROWSER_KEYS):
                 continue
             key = self.app.get_key_display(binding)
-            if binding.action == "app.command_palette" or binding.action == "command_palette":
+            if binding.action in ("app.command_palette", "command_palette"):
                 palette = Content.assemble((key, "bold $footer-key-foreground"), " ", _("palette"))
                 continue
             shown_too = not binding.show and binding.action in extra
@@ -131,16 +158,7 @@ class KeyBar(Static):
 
 def _fill(chips: list[Content], palette: Content | None, width: int) -> list[Content]:
     """Chips into lines of ``width`` (a chip never splits), the palette at the end of the last."""
-    lines: list[list[Content]] = [[]]
-    used = 0
-    for chip in chips:
-        need = chip.cell_length + (1 if lines[-1] else 0)
-        if lines[-1] and used + need > width:
-            lines.append([])
-            used, need = 0, chip.cell_length
-        lines[-1].append(chip)
-        used += need
-    out = [Content(" ").join(line) for line in lines]
+    out = flow(chips, width, " ")
     last = out[-1]
     if palette is not None and last.cell_length + palette.cell_length + 2 <= width:
         # ctrl+p is Textual's own key: it gets no line of its own

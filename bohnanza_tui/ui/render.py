@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from itertools import zip_longest
 
 from rich.cells import cell_len
 from textual.content import Content
@@ -19,39 +20,30 @@ from bohnanza_tui.rules import HIDDEN, KIND_OF, KONTOR, GameState, Mode, Phase
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import CARD_COUNTS, ISLAND_METERS, KINDS, SALE_TABLES, next_coin_needs
 from bohnanza_tui.rules.params import bean_name
-from bohnanza_tui.rules.state import IslandType, Offer
+from bohnanza_tui.rules.state import Holding, IslandType, Offer
 from bohnanza_tui.rules.trading import awaited
-from bohnanza_tui.rules.voyage import ship_number
+from bohnanza_tui.rules.voyage import rotation_due, ship_number
 
-#: one single-width glyph per kind, in the order of ``data.KINDS``
-GLYPHS: dict[str, str] = {
-    "coffee": "♣",
-    "wax": "○",
-    "blue": "◆",
-    "chili": "♥",
-    "stink": "✱",
-    "green": "♠",
-    "soy": "■",
-    "black-eyed": "◉",
-    "red": "▲",
-    "garden": "✿",
-    "cocoa": "◒",
-}
+from .keybar import flow
 
-#: theme variables per kind: the colour follows the theme, the glyph and name tell the kind
-STYLES: dict[str, str] = {
-    "coffee": "$text-warning",
-    "wax": "$foreground",
-    "blue": "$text-primary",
-    "chili": "$text-error",
-    "stink": "$text-secondary",
-    "green": "$text-success",
-    "soy": "$text-accent",
-    "black-eyed": "$foreground-muted",
-    "red": "bold $text-error",
-    "garden": "bold $text-success",
-    "cocoa": "bold $text-warning",
+#: per kind (the order of ``data.KINDS``) a single-width glyph and the theme variables of its
+#: colour: the colour follows the theme, the glyph and name tell the kind
+LOOKS: dict[str, tuple[str, str]] = {
+    "coffee": ("♣", "$text-warning"),
+    "wax": ("○", "$foreground"),
+    "blue": ("◆", "$text-primary"),
+    "chili": ("♥", "$text-error"),
+    "stink": ("✱", "$text-secondary"),
+    "green": ("♠", "$text-success"),
+    "soy": ("■", "$text-accent"),
+    "black-eyed": ("◉", "$foreground-muted"),
+    "red": ("▲", "bold $text-error"),
+    "garden": ("✿", "bold $text-success"),
+    "cocoa": ("◒", "bold $text-warning"),
 }
+GLYPHS = {kind: look[0] for kind, look in LOOKS.items()}
+STYLES = {kind: look[1] for kind, look in LOOKS.items()}
+DIM = "$foreground-muted"
 
 PHASE_NAMES = {
     Phase.CHOOSE_ISLAND: N_("Choose the island"),
@@ -82,30 +74,6 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def flow(
-    chips: Sequence[Content], width: int | None, sep: str = "  ", indent: int = 0
-) -> list[Content]:
-    """Chips in lines of at most ``width`` cells, a chip never split over two lines.
-
-    A line after the first starts with ``indent`` spaces; a chip wider than a
-    whole line gets a line of its own (the widget wraps that one). ``None``:
-    everything on one line.
-    """
-    rows: list[list[Content]] = []
-    used = 0
-    for chip in chips:
-        if rows and (width is None or used + len(sep) + chip.cell_length <= width):
-            rows[-1].append(chip)
-            used += len(sep) + chip.cell_length
-        else:
-            rows.append([chip])
-            used = (indent if len(rows) > 1 else 0) + chip.cell_length
-    return [
-        Content.assemble(" " * (indent if i else 0), Content(sep).join(row))
-        for i, row in enumerate(rows)
-    ] or [Content("")]
-
-
 def columns(
     left: Sequence[Content], right: Sequence[Content], width: int, gap: int = 3
 ) -> list[Content] | None:
@@ -116,39 +84,42 @@ def columns(
     rw = max((c.cell_length for c in right), default=0)
     if lw + gap + rw > width:
         return None
-    out = []
-    for i in range(max(len(left), len(right))):
-        a = left[i] if i < len(left) else Content("")
-        b = right[i] if i < len(right) else Content("")
-        out.append(Content.assemble(a.pad_right(lw + gap - a.cell_length), b))
-    return out
+    return [
+        Content.assemble(a.pad_right(lw + gap - a.cell_length), b)
+        for a, b in zip_longest(left, right, fillvalue=Content(""))
+    ]
 
 
 def glyph(kind: int) -> str:
     return GLYPHS.get(KINDS[kind], "?")
 
 
+def mark(kind: int) -> Content:
+    """The kind's glyph alone, in its theme colour."""
+    return Content.styled(glyph(kind), STYLES.get(KINDS[kind], ""))
+
+
+def empty() -> Content:
+    return Content.styled(_("empty"), DIM)
+
+
 def bean(kind: int, count: int | None = None) -> Content:
     """``♣ coffee`` (or ``3 × ♣ coffee``) in the kind's theme colour."""
-    key = KINDS[kind]
     text = f"{glyph(kind)} {bean_name(kind)}"
     if count is not None:
         text = f"{count} × {text}"
-    return Content.styled(text, STYLES.get(key, ""))
+    return Content.styled(text, STYLES.get(KINDS[kind], ""))
 
 
 def card(card_id: int) -> Content:
     if card_id == HIDDEN:
-        return Content.styled("▒ ?", "$foreground-muted")
+        return Content.styled("▒ ?", DIM)
     return bean(KIND_OF[card_id])
 
 
 def cards_summary(cards: Iterable[int]) -> Content:
     """``2 × ♣ coffee, 1 × ○ wax`` in kind order; ``nothing`` for none."""
-    counts = Counter(KIND_OF[c] for c in cards if c != HIDDEN)
-    if not counts:
-        return Content(_("nothing"))
-    return Content(", ").join(bean(k, n) for k, n in sorted(counts.items()))
+    return kinds_summary(KIND_OF[c] for c in cards if c != HIDDEN)
 
 
 def kinds_summary(kinds: Iterable[int]) -> Content:
@@ -156,10 +127,6 @@ def kinds_summary(kinds: Iterable[int]) -> Content:
     if not counts:
         return Content(_("nothing"))
     return Content(", ").join(bean(k, n) for k, n in sorted(counts.items()))
-
-
-def island_type(state: GameState, island: int) -> str:
-    return state.islands[island].type.value
 
 
 def place_name(state: GameState, player: int, island: int, slot: int) -> str:
@@ -182,148 +149,128 @@ def field_line(
     f = holding.fields[slot]
     label = Content.styled(f"{slot + 1}:", "bold")
     if not f:
-        return Content.assemble(label, " ", (_("empty"), "$foreground-muted"))
+        return Content.assemble(label, " ", empty())
     kind, n = KIND_OF[f[0]], len(f)
-    itype = island_type(state, island)
-    coins = SALE_TABLES[itype][kind][n]
-    need = next_coin_needs(itype, kind, n)
-    if brief:
-        return Content.assemble(
-            label, " ", bean(kind), (f" ×{n}", "bold"), (f" = {coins}", "bold $text-warning")
-        )
-    if need is None:
-        nxt = " " + _("(top)")
-    else:
-        # the next step of the card's beanometer: at this many beans, this many coins
-        nxt = f" ›{n + need}→{SALE_TABLES[itype][kind][n + need]}"
-    return Content.assemble(
-        label,
-        " ",
-        bean(kind),
-        (f" ×{n}", "bold"),
-        (f" = {coins}", "bold $text-warning"),
-        (nxt, "$foreground-muted"),
+    itype = state.islands[island].type.value
+    sales = SALE_TABLES[itype][kind]
+    line = Content.assemble(
+        label, " ", bean(kind), (f" ×{n}", "bold"), (f" = {sales[n]}", "bold $text-warning")
     )
+    if brief:
+        return line
+    need = next_coin_needs(itype, kind, n)
+    # the next step of the card's beanometer: at this many beans, this many coins
+    nxt = " " + _("(top)") if need is None else f" ›{n + need}→{sales[n + need]}"
+    return Content.assemble(line, (nxt, DIM))
 
 
 def beanometer(itype: str, kind: int, n: int | None = None) -> Content:
     """``4→1 7→2 9→3 11→4`` as printed on the card; the steps ``n`` beans reach in bold, the next one marked ›."""
-    meter = ISLAND_METERS[itype][kind]
     steps: list[Content] = []
     marked = False
-    for coins, beans in enumerate(meter, 1):
+    for coins, beans in enumerate(ISLAND_METERS[itype][kind], 1):
+        text, style = f"{beans}→{coins}", "" if n is None else DIM
         if beans is None:
-            steps.append(Content.styled(f"{'–':>5}", "$foreground-muted"))
-            continue
-        text = f"{beans}→{coins}"
-        if n is not None and n >= beans:
-            steps.append(Content.styled(f"{text:>5}", "bold"))
+            text, style = "–", DIM
+        elif n is not None and n >= beans:
+            style = "bold"
         elif n is not None and not marked:
             marked = True
-            steps.append(Content.styled(f"{'›' + text:>5}", "bold $text-accent"))
-        else:
-            steps.append(Content.styled(f"{text:>5}", "$foreground-muted" if n is not None else ""))
+            text, style = "›" + text, "bold $text-accent"
+        steps.append(Content.styled(f"{text:>5}", style))
     return Content(" ").join(steps)
 
 
-def kontor_line(state: GameState, cards: Sequence[int], cap: int, names: bool = True) -> Content:
+def _beans(cards: Sequence[int], names: bool = True) -> Content:
+    """The cards by name, or only by glyph (each kind has its own, and the line stays short)."""
     if not cards:
-        inside = Content.styled(_("empty"), "$foreground-muted")
-    elif names:
-        inside = Content(" ").join(card(c) for c in cards)
-    else:  # the glyphs alone keep a full Kontor on one line of a small panel
-        inside = Content("").join(
-            Content.styled(glyph(KIND_OF[c]), STYLES.get(KINDS[KIND_OF[c]], "")) for c in cards
-        )
-    return Content.assemble(_("Kontor"), f" {len(cards)}/{cap}: ", inside)
+        return empty()
+    if names:
+        return Content(" ").join(card(c) for c in cards)
+    return Content("").join(mark(KIND_OF[c]) for c in cards)
 
 
-def _coin_word(n: int) -> str:
-    return _("{n} coins").format(n=n) if n != 1 else _("1 coin")
+def _labelled(label: Content | str, chips: list[Content]) -> list[Content]:
+    """The chips with ``label`` joined to the first: a line breaks after it, never inside."""
+    chips[0] = Content.assemble(label, chips[0])
+    return chips
 
 
-def _wide_field(state: GameState, player: int, island: int, slot: int, width: int) -> Content:
-    """A field line padded to ``width``, then the whole beanometer of its bean on that island."""
-    line = field_line(state, player, island, slot, brief=True)
-    h = state.players[player].holding(island)
-    assert h is not None
-    f = h.fields[slot]
-    if not f:
-        return line
-    meter = beanometer(island_type(state, island), KIND_OF[f[0]], len(f))
-    return Content.assemble(line.pad_right(max(0, width - line.cell_length)), meter)
+def _kontor_label(home: Holding) -> Content:
+    return Content.assemble(_("Kontor"), f" {len(home.kontor)}/{home.kontor_cap}: ")
+
+
+def _card_chips(label: Content | str, cards: Sequence[int]) -> list[Content]:
+    """``label`` and the cards by name (``empty`` for none), as chips for ``flow``."""
+    return _labelled(label, [card(c) for c in cards] or [empty()])
+
+
+def _pirate_ship() -> Content:
+    return Content.styled("☠ " + _("pirate ship"), "bold")
+
+
+def _briefs(state: GameState, player: int) -> list[Content]:
+    """The home fields, each without its next step."""
+    home = state.players[player].holdings[0]
+    return [field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))]
+
+
+def _fields(state: GameState, player: int, wide: bool = False) -> list[Content]:
+    """The home fields; ``wide``: each then its bean's whole beanometer, lined up after the longest."""
+    home = state.players[player].holdings[0]
+    if not wide:
+        return [field_line(state, player, home.island, s) for s in range(len(home.fields))]
+    lines = _briefs(state, player)
+    width = max((line.cell_length for line in lines), default=0) + 3
+    for s, f in enumerate(home.fields):
+        if f:
+            meter = beanometer(state.islands[home.island].type.value, KIND_OF[f[0]], len(f))
+            lines[s] = Content.assemble(lines[s].pad_right(width - lines[s].cell_length), meter)
+    return lines
+
+
+def _clickable(
+    state: GameState, player: int, viewer: int | None, fields: list[Content]
+) -> list[Content]:
+    """The home fields of the person at the keyboard, each a click to plant or harvest there."""
+    if player != viewer:
+        return fields
+    island = state.players[player].holdings[0].island
+    return [f.stylize(f"@click=screen.field({island},{s})") for s, f in enumerate(fields)]
 
 
 def store_lines(state: GameState, player: int, wide: bool) -> list[Content]:
     """The pirate store (one bean per kind) and the pirate ship, if bought."""
     p = state.players[player]
-    if not p.store:
-        inside = Content.styled(_("empty"), "$foreground-muted")
-    elif wide:
-        inside = Content(" ").join(card(c) for c in p.store)
-    else:  # the glyphs alone: each kind has its own, and the line stays short
-        inside = Content("").join(
-            Content.styled(glyph(KIND_OF[c]), STYLES.get(KINDS[KIND_OF[c]], "")) for c in p.store
-        )
-    line = Content.assemble(_("Pirate store: "), inside)
-    ship = Content.styled("☠ " + _("pirate ship"), "bold")
+    line = Content.assemble(_("Pirate store: "), _beans(p.store, wide))
     if not p.pirate_ship:
         return [line]
-    return [Content.assemble(ship, " · ", line)] if wide else [line, ship]
-
-
-def labelled(
-    label: Content, items: Sequence[Content], width: int | None, indent: int = 2
-) -> list[Content]:
-    """``label`` then the items, in lines of ``width`` that break between items only."""
-    if not items:
-        return [label]
-    first = Content.assemble(label, items[0])
-    return flow([first, *items[1:]], width, " ", indent)
+    return [Content.assemble(_pirate_ship(), " · ", line)] if wide else [line, _pirate_ship()]
 
 
 def voyage_lines(state: GameState, player: int, width: int | None) -> list[Content]:
     """Kontor, colonies, ships, pirate store and ship in words (the beans by name), lines of ``width``."""
     p = state.players[player]
     home = p.holdings[0]
-    kontor = Content.assemble(_("Kontor"), f" {len(home.kontor)}/{home.kontor_cap}: ")
-    lines = labelled(
-        kontor,
-        [card(c) for c in home.kontor] or [Content.styled(_("empty"), "$foreground-muted")],
-        width,
-    )
+    lines = flow(_card_chips(_kontor_label(home), home.kontor), width, " ", 2)
     for h in p.holdings[1:]:
-        lines += colony_line(state, player, h.island, width).split()
-    for i in state.ships_of(player):
-        lines.append(ship_line(state, i))
-    store = [card(c) for c in p.store] or [Content.styled(_("empty"), "$foreground-muted")]
-    lines += labelled(Content(_("Pirate store: ")), store, width)
+        lines += colony_lines(state, player, h.island, width)
+    lines += [ship_line(state, i) for i in state.ships_of(player)]
+    lines += flow(_card_chips(_("Pirate store: "), p.store), width, " ", 2)
     if p.pirate_ship:
-        lines.append(Content.styled("☠ " + _("pirate ship"), "bold"))
+        lines.append(_pirate_ship())
     return lines
 
 
-def colony_chips(state: GameState, player: int, island: int) -> list[Content]:
-    """``⚑ B1``, each field with its next step by that island's beanometer, the Kontor there."""
-    h = state.players[player].holding(island)
-    assert h is not None
-    parts = [Content.styled(f"⚑ {state.islands[island].name}", "bold")]
-    parts += [field_line(state, player, island, s) for s in range(len(h.fields))]
-    kontor = (
-        Content(" ").join(card(c) for c in h.kontor)
-        if h.kontor
-        else Content.styled(_("empty"), "$foreground-muted")
-    )
-    parts.append(Content.assemble(_("Kontor") + " ", kontor))
-    return parts
-
-
-def colony_line(state: GameState, player: int, island: int, width: int | None = None) -> Content:
+def colony_lines(state: GameState, player: int, island: int, width: int | None) -> list[Content]:
     """``⚑ B1 1: ♠ green ×3 = 2 ›4→3 · 2: empty · Kontor ○ wax``: a player's holding on a colony,
     each field with its next step by that island's beanometer (lines break between the parts)."""
-    head, *parts = colony_chips(state, player, island)
-    first = Content.assemble(head, " ", parts[0])
-    return Content("\n").join(flow([first, *parts[1:]], width, " · ", 4))
+    h = state.players[player].holding(island)
+    assert h is not None
+    parts = [field_line(state, player, island, s) for s in range(len(h.fields))]
+    parts.append(Content.assemble(_("Kontor") + " ", _beans(h.kontor)))
+    head = Content.assemble((f"⚑ {state.islands[island].name}", "bold"), " ")
+    return flow(_labelled(head, parts), width, " · ", 4)
 
 
 def panel_signature(state: GameState, player: int, viewer: int | None) -> tuple[object, ...]:
@@ -337,18 +284,18 @@ def panel_signature(state: GameState, player: int, viewer: int | None) -> tuple[
     )  # fmt: skip
 
 
-def _panel_head(state: GameState, player: int) -> Content:
+def _head(state: GameState, player: int) -> list[Content]:
+    """Coins, hand size and colonies, as chips for ``flow``."""
     p = state.players[player]
-    head = Content.assemble(
-        ("◎ ", "$text-warning"),
-        (_coin_word(len(p.coins)), "bold"),
-        "  ",
-        _("hand {n}").format(n=len(p.hand)),
-    )
+    coins = _("{n} coins").format(n=len(p.coins)) if len(p.coins) != 1 else _("1 coin")
+    chips = [
+        Content.assemble(("◎ ", "$text-warning"), (coins, "bold")),
+        Content(_("hand {n}").format(n=len(p.hand))),
+    ]
     colonies = [state.islands[h.island].name for h in p.holdings[1:]]
     if colonies:
-        head = Content.assemble(head, "  ⚑ ", " ".join(colonies))
-    return head
+        chips.append(Content("⚑ " + " ".join(colonies)))
+    return chips
 
 
 def _to_plant(state: GameState, player: int) -> list[Content]:
@@ -377,61 +324,35 @@ def player_panel(
     if width is not None:
         return _fitted_panel(state, player, viewer, width)
     p = state.players[player]
-    lines: list[Content] = [_panel_head(state, player)]
     home = p.holdings[0]
-    width = 0
-    if wide:  # the beanometers line up after the longest field
-        briefs = [
-            field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))
-        ]
-        width = max((b.cell_length for b in briefs), default=0) + 3
-    for slot in range(len(home.fields)):
-        if wide:
-            line = _wide_field(state, player, home.island, slot, width)
-        else:
-            line = field_line(state, player, home.island, slot)
-        if player == viewer:
-            line = line.stylize(f"@click=screen.field({home.island},{slot})")
-        lines.append(line)
+    lines = [Content("  ").join(_head(state, player))]
+    lines += _clickable(state, player, viewer, _fields(state, player, wide))
     if state.mode is Mode.VOYAGE:
-        lines.append(kontor_line(state, home.kontor, home.kontor_cap, names=wide))
+        lines.append(Content.assemble(_kontor_label(home), _beans(home.kontor, wide)))
         if wide:  # the colonies as well: everything of this player in one place
-            lines += [colony_line(state, player, h.island) for h in p.holdings[1:]]
-        for i in state.ships_of(player):
-            lines.append(ship_line(state, i))
+            for h in p.holdings[1:]:
+                lines += colony_lines(state, player, h.island, None)
+        lines += [ship_line(state, i) for i in state.ships_of(player)]
         lines += store_lines(state, player, wide)
-    lines += _to_plant(state, player)
-    return Content("\n").join(lines)
+    return Content("\n").join(lines + _to_plant(state, player))
 
 
 def _fitted_panel(state: GameState, player: int, viewer: int | None, width: int) -> Content:
     """The panel of the person at the keyboard on a small terminal: all of it, in ``width`` cells."""
-    p = state.players[player]
-    home = p.holdings[0]
-    slots = range(len(home.fields))
-    left = [_panel_head(state, player)]
-    fields = [field_line(state, player, home.island, s) for s in slots]
+    fields = _fields(state, player)
     if state.mode is Mode.CLASSIC:  # the whole beanometer of each field, where it fits
-        column = max(
-            field_line(state, player, home.island, s, brief=True).cell_length for s in slots
-        )
-        wide = [_wide_field(state, player, home.island, s, column + 3) for s in slots]
+        wide = _fields(state, player, wide=True)
         if max(line.cell_length for line in wide) <= width:
             fields = wide
-    if player == viewer:
-        fields = [
-            f.stylize(f"@click=screen.field({home.island},{s})")
-            for s, f in zip(slots, fields, strict=True)
-        ]
-    left += fields
-    lines = left
+    lines = [Content("  ").join(_head(state, player))]
+    lines += _clickable(state, player, viewer, fields)
     if state.mode is Mode.VOYAGE:
         gap = 3
-        room = width - max(line.cell_length for line in left) - gap
+        room = width - max(line.cell_length for line in lines) - gap
         beside = (
-            columns(left, voyage_lines(state, player, room), width, gap) if room >= 24 else None
+            columns(lines, voyage_lines(state, player, room), width, gap) if room >= 24 else None
         )
-        lines = beside or left + voyage_lines(state, player, width)
+        lines = beside or lines + voyage_lines(state, player, width)
     return Content("\n").join(lines + _to_plant(state, player))
 
 
@@ -440,23 +361,8 @@ def player_summary(
 ) -> Content:
     """Another player's side of the table in a few lines (a small terminal): name, coins, hand
     size and fields, in Bohn Voyage the Kontor, ships and pirate store in words."""
-    p = state.players[player]
-    home = p.holdings[0]
-    chips = [
-        Content.assemble(
-            panel_title(state, player, viewer, computer),
-            "  ",
-            ("◎ ", "$text-warning"),
-            (_coin_word(len(p.coins)), "bold"),
-        ),
-        Content(_("hand {n}").format(n=len(p.hand))),
-    ]
-    colonies = [state.islands[h.island].name for h in p.holdings[1:]]
-    if colonies:
-        chips.append(Content("⚑ " + " ".join(colonies)))
-    chips += [
-        field_line(state, player, home.island, s, brief=True) for s in range(len(home.fields))
-    ]
+    title = Content.assemble(panel_title(state, player, viewer, computer), "  ")
+    chips = _labelled(title, _head(state, player)) + _briefs(state, player)
     lines = flow(chips, width, "  ", 2)
     if state.mode is Mode.VOYAGE:
         inner = None if width is None else width - 2
@@ -469,28 +375,27 @@ def _voyage_summary(state: GameState, player: int, width: int | None) -> list[Co
     """Kontor, ships, pirate store and ship of another player, by name, in lines of ``width``."""
     p = state.players[player]
     home = p.holdings[0]
-    empty = Content.styled(_("empty"), "$foreground-muted")
-    kontor = [card(c) for c in home.kontor] or [empty]
-    kontor[0] = Content.assemble(_("Kontor"), f" {len(home.kontor)}/{home.kontor_cap}: ", kontor[0])
-    store = [card(c) for c in p.store] or [empty]
-    store[0] = Content.assemble(_("Pirate store: "), store[0])
-    parts = [*kontor, *(ship_line(state, i) for i in state.ships_of(player)), *store]
+    parts = [
+        *_card_chips(_kontor_label(home), home.kontor),
+        *(ship_line(state, i) for i in state.ships_of(player)),
+        *_card_chips(_("Pirate store: "), p.store),
+    ]
     if p.pirate_ship:
-        parts.append(Content.styled("☠ " + _("pirate ship"), "bold"))
+        parts.append(_pirate_ship())
     return flow(parts, width, " · ", 2)
+
+
+def _island_name(state: GameState, island: int) -> str:
+    isl = state.islands[island]
+    return _("home") if isl.type is IslandType.HOME else isl.name
 
 
 def ship_line(state: GameState, ship: int) -> Content:
     """``▸ Ship 1 at B1: ○ wax ×2``; ships are numbered per owner, as the commands and the log do."""
     s = state.ships[ship]
-    where = state.islands[s.island]
-    at = _("home") if where.type is IslandType.HOME else where.name
-    cargo = (
-        Content.assemble(bean(KIND_OF[s.cargo[0]]), f" ×{len(s.cargo)}")
-        if s.cargo
-        else Content.styled(_("empty"), "$foreground-muted")
-    )
-    sailed = Content.styled(" " + _("(sailed)"), "$foreground-muted") if s.sailed else Content("")
+    at = _island_name(state, s.island)
+    cargo = Content.assemble(bean(KIND_OF[s.cargo[0]]), f" ×{len(s.cargo)}") if s.cargo else empty()
+    sailed = Content.styled(" " + _("(sailed)"), DIM) if s.sailed else Content("")
     return Content.assemble(
         ("▸ ", "bold"),
         _("Ship {n} at {at}: ").format(n=ship_number(state, ship), at=at),
@@ -505,7 +410,7 @@ def panel_title(
     p = state.players[player]
     parts: list[Content | str | tuple[str, str]] = [(p.name, "bold")]
     if computer:
-        parts.append(("  · " + _("computer"), "$foreground-muted"))
+        parts.append(("  · " + _("computer"), DIM))
     if player == state.active and not state.over:
         parts.append(("  ★ " + _("turn"), "bold $text-accent"))
     if player == viewer:
@@ -518,30 +423,31 @@ def fields_overview(state: GameState, me: int) -> Content:
     lines: list[Content] = []
     width = max(cell_len(p.name) for p in state.players) + 2
     for i, p in enumerate(state.players):
-        home = p.holdings[0]
-        fields = Content(" · ").join(
-            field_line(state, i, home.island, s, brief=True) for s in range(len(home.fields))
-        )
+        fields = Content(" · ").join(_briefs(state, i))
         name = Content.styled(pad(p.name, width), "bold" if i == me else "")
         lines.append(Content.assemble(name, fields))
     return Content("\n").join(lines)
 
 
+def _names(kinds: Sequence[int]) -> list[Content]:
+    """Each kind's ``bean``, padded to one column two cells wider than the longest."""
+    names = [bean(k) for k in kinds]
+    width = max(name.cell_length for name in names) + 2
+    return [name.pad_right(width - name.cell_length) for name in names]
+
+
 def beanometer_table(state: GameState) -> Content:
     """Every kind in the game with its card count and beanometer: the reference printed on the cards."""
-    rows: list[Content] = []
     kinds = setup(state).deck_kinds
-    width = max(cell_len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
-    for k in kinds:
-        name = bean(k)
-        rows.append(
-            Content.assemble(
-                name.pad_right(width - name.cell_length),
-                (f"{CARD_COUNTS[k]:>2} ", "bold"),
-                (_("cards") + "  ", "$foreground-muted"),
-                beanometer("home", k),
-            )
+    rows = [
+        Content.assemble(
+            name,
+            (f"{CARD_COUNTS[k]:>2} ", "bold"),
+            (_("cards") + "  ", DIM),
+            beanometer("home", k),
         )
+        for k, name in zip(kinds, _names(kinds), strict=True)
+    ]
     return Content("\n").join(rows)
 
 
@@ -554,30 +460,27 @@ def meter_steps(itype: str, kind: int) -> str:
     return " ".join("–" if b is None else str(b) for b in ISLAND_METERS[itype][kind])
 
 
+def _type_name(itype: str) -> str:
+    return _("home") if itype == "home" else itype
+
+
 def colony_beanometers(kinds: Sequence[int]) -> Content:
     """Each bean's beanometer on home, A, B and C islands, side by side (Bohn Voyage)."""
-    width = max(cell_len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
+    names = _names(kinds)
     cells = {t: max(len(meter_steps(t, k)) for k in kinds) + 3 for t in ISLAND_TYPES}
-    head = Content.styled(
-        " " * width
-        + "".join((_("home") if t == "home" else t).ljust(cells[t]) for t in ISLAND_TYPES),
-        "bold",
-    )
-    rows = [head]
-    for k in kinds:
-        name = bean(k)
+    heads = "".join(_type_name(t).ljust(cells[t]) for t in ISLAND_TYPES)
+    rows = [Content.styled(" " * names[0].cell_length + heads, "bold")]
+    for k, name in zip(kinds, names, strict=True):
         steps = [
             Content.styled(
                 meter_steps(t, k).ljust(cells[t]),
-                "$foreground-muted"
-                if t != "home" and ISLAND_METERS[t][k] == ISLAND_METERS["home"][k]
-                else "",
+                DIM if t != "home" and ISLAND_METERS[t][k] == ISLAND_METERS["home"][k] else "",
             )
             for t in ISLAND_TYPES
         ]
-        rows.append(Content.assemble(name.pad_right(width - name.cell_length), *steps))
-    note = Content.styled(_("beans for 1, 2, 3, 4 coins"), "$foreground-muted")
-    return Content("\n").join([*rows, note])
+        rows.append(Content.assemble(name, *steps))
+    rows.append(Content.styled(_("beans for 1, 2, 3, 4 coins"), DIM))
+    return Content("\n").join(rows)
 
 
 def meters_block(state: GameState, width: int) -> Content:
@@ -587,19 +490,21 @@ def meters_block(state: GameState, width: int) -> Content:
     whole = colony_beanometers(kinds) if state.mode is Mode.VOYAGE else beanometer_table(state)
     if max(cell_len(line) for line in whole.plain.split("\n")) <= width:
         return whole
-    name_width = max(cell_len(f"{glyph(k)} {bean_name(k)}") for k in kinds) + 2
     types = ISLAND_TYPES if state.mode is Mode.VOYAGE else ("home",)
     rows: list[Content] = []
     for t in types:
         if len(types) > 1:
-            rows.append(Content.styled(_("home") if t == "home" else t, "bold underline"))
-        for k in kinds:
-            name = bean(k)
-            rows.append(
-                Content.assemble(name.pad_right(name_width - name.cell_length), meter_steps(t, k))
-            )
-    rows.append(Content.styled(_("beans for 1, 2, 3, 4 coins"), "$foreground-muted"))
+            rows.append(Content.styled(_type_name(t), "bold underline"))
+        rows += [
+            Content.assemble(name, meter_steps(t, k))
+            for k, name in zip(kinds, _names(kinds), strict=True)
+        ]
+    rows.append(Content.styled(_("beans for 1, 2, 3, 4 coins"), DIM))
     return Content("\n").join(rows)
+
+
+def _numbered(number: int, card_id: int) -> Content:
+    return Content.assemble((f"{number}", "bold"), " ", card(card_id))
 
 
 def hand_row(state: GameState, viewer: int | None, width: int | None = None) -> Content:
@@ -609,31 +514,30 @@ def hand_row(state: GameState, viewer: int | None, width: int | None = None) -> 
     the next lines line up under the first.
     """
     if viewer is None:
-        return Content.styled(_("Hands are hidden."), "$foreground-muted")
+        return Content.styled(_("Hands are hidden."), DIM)
     p = state.players[viewer]
     title = Content.styled(_("{name}'s hand").format(name=p.name) + ": ", "bold")
     if not p.hand:
-        return Content.assemble(title, (_("empty"), "$foreground-muted"))
+        return Content.assemble(title, empty())
     parts: list[Content] = []
     for i, c in enumerate(p.hand):
-        chip = Content.assemble((f"{i + 1}", "bold"), " ", card(c))
+        chip = _numbered(i + 1, c)
         if i == 0:
             chip = Content.assemble(("▶", "bold $text-accent"), chip, (" " + _("(front)"), "bold"))
             if viewer == state.active and state.phase is Phase.PLANT:
                 chip = chip.stylize("@click=screen.plant")
         parts.append(chip)
-    parts[0] = Content.assemble(title, parts[0])
     indent = title.cell_length if width is None or width >= 3 * title.cell_length else 0
-    return Content("\n").join(flow(parts, width, "  ", indent))
+    return Content("\n").join(flow(_labelled(title, parts), width, "  ", indent))
 
 
 def pending_row(cards: Sequence[int], selected: int, kept: set[int]) -> Content:
     """Cards waiting to be planted (phase 3), the selected one highlighted."""
     parts: list[Content] = []
     for i, c in enumerate(cards):
-        chip = Content.assemble((f"{i + 1}", "bold"), " ", card(c))
+        chip = _numbered(i + 1, c)
         if c in kept:
-            chip = Content.assemble(chip, (" " + _("(kept)"), "$foreground-muted"))
+            chip = Content.assemble(chip, (" " + _("(kept)"), DIM))
         chip = chip.stylize(f"@click=screen.select_pending({i})")
         if i == selected:
             chip = Content.assemble(("[", "bold"), chip.stylize("reverse"), ("]", "bold"))
@@ -650,14 +554,13 @@ def face_up_row(state: GameState, tiles: bool = False) -> Content:
     if state.phase is not Phase.TRADE:
         return Content("")
     if not state.face_up:
-        return Content.styled(_("Face-up cards: none left"), "$foreground-muted")
-    hint = Content.styled(_("k keeps one, t offers it in a trade"), "$foreground-muted")
+        return Content.styled(_("Face-up cards: none left"), DIM)
+    hint = Content.styled(_("k keeps one, t offers it in a trade"), DIM)
     title = Content.styled(_("Face up") + ": ", "bold")
     if not tiles:
         chips = [card(c).stylize(f"@click=screen.keep({c})") for c in state.face_up]
         return Content.assemble(title, Content("   ").join(chips), "   ", hint)
-    title = Content.assemble(title, hint)
-    return Content.assemble(title, "\n", card_tiles(state.face_up, "screen.keep"))
+    return Content.assemble(title, hint, "\n", card_tiles(state.face_up, "screen.keep"))
 
 
 def duel_row(state: GameState, tiles: bool = True) -> Content:
@@ -666,23 +569,18 @@ def duel_row(state: GameState, tiles: bool = True) -> Content:
     name = state.players[state.active].name
     other = state.players[(state.active + 1) % len(state.players)].name
     if state.offered:
-        title = _("On offer to {name}: plant (p, 1-3) or discard (d) each").format(name=name)
-        cards = state.offered
+        title, cards = _("On offer to {name}: plant (p, 1-3) or discard (d) each"), state.offered
     elif state.phase is Phase.TRADE:
-        title = _("Turned up by {name}: plant any (p, 1-3); e leaves the rest to {other}").format(
-            name=name, other=other
-        )
+        title = _("Turned up by {name}: plant any (p, 1-3); e leaves the rest to {other}")
         cards = state.face_up
     else:
         return Content("")
-    head = Content.styled(title, "bold")
+    head = Content.styled(title.format(name=name, other=other), "bold")
     if not cards:
-        return Content.assemble(head, "\n", Content.styled(_("none left"), "$foreground-muted"))
+        return Content.assemble(head, "\n", Content.styled(_("none left"), DIM))
     if not tiles:  # a small terminal: the cards on one line, numbered as the keys 1-3 take them
         chips = [
-            Content.assemble((f"{i}", "bold"), " ", card(c)).stylize(
-                f"@click=screen.table_card({c})"
-            )
+            _numbered(i, c).stylize(f"@click=screen.table_card({c})")
             for i, c in enumerate(cards, 1)
         ]
         return Content.assemble(head, "\n", Content("   ").join(chips))
@@ -725,22 +623,10 @@ def offer_line(state: GameState, o: Offer, on_call: Collection[int] = ()) -> Con
     for p in o.declined:
         lines.append(Content.assemble("   ✗ ", players[p].name, _(" declined")))
     waited = awaited(state, o)
-    waiting = [players[p].name for p in waited if p not in on_call]
-    if waiting:
-        lines.append(
-            Content.styled(
-                "   … " + _("waiting for {names}").format(names=", ".join(waiting)),
-                "$foreground-muted",
-            )
-        )
-    called = [players[p].name for p in waited if p in on_call]
-    if called:
-        lines.append(
-            Content.styled(
-                "   … " + _("{names} may take it up: B").format(names=", ".join(called)),
-                "$foreground-muted",
-            )
-        )
+    for called, text in ((False, _("waiting for {names}")), (True, _("{names} may take it up: B"))):
+        names = [players[p].name for p in waited if (p in on_call) is called]
+        if names:
+            lines.append(Content.styled("   … " + text.format(names=", ".join(names)), DIM))
     return Content("\n").join(lines)
 
 
@@ -754,97 +640,73 @@ def expected(state: GameState, actor: int | None) -> str:
     """What the game waits for now, in words (a description, never a rule check)."""
     if state.over:
         return _("The game is over.")
-    name = state.players[state.active].name
     if actor is not None and actor != state.active:
         who = state.players[actor].name
         if state.phase is Phase.TRADE:
             return _("{who} answers an offer.").format(who=who)
         return _("{who} plants the beans they received.").format(who=who)
+    other = state.players[(state.active + 1) % len(state.players)].name
+    t = rotation_due(state, state.active)[0].value if state.phase is Phase.CHOOSE_ISLAND else ""
+    return _next_step(state).format(name=state.players[state.active].name, other=other, t=t)
+
+
+def _next_step(state: GameState) -> str:
+    """What the active player ``{name}`` does next (``{other}``: the other in the Bean Duel)."""
+    p = state.players[state.active]
+    front = state.planted == 0 and p.hand
     if state.phase is Phase.CHOOSE_ISLAND:
-        from bohnanza_tui.rules.voyage import rotation_due
-
-        island_type, _islands = rotation_due(state, state.active)
-        return _("{name} chooses an island of type {t} for this turn (i).").format(
-            name=name, t=island_type.value
-        )
-    if setup(state).duel:
-        return _duel_expected(state, name)
-    if state.phase is Phase.PLANT:
-        hand = state.players[state.active].hand
-        if state.planted == 0 and hand:
-            return _("{name} plants the front card of the hand (p).").format(name=name)
-        if state.planted == 1 and hand:
-            return _("{name} may plant the next card (p) or turn up two cards (e).").format(
-                name=name
+        return _("{name} chooses an island of type {t} for this turn (i).")
+    if setup(state).duel:  # the Bean Duel's steps (R-DUEL-4)
+        if state.offered:
+            return _("{name} plants (p) or discards (d) each bean on offer.")
+        if state.phase is Phase.TRADE:
+            return _(
+                "{name} plants turned-up beans (p); e leaves the rest to {other} and draws two."
             )
-        return _("{name} turns up two cards (e).").format(name=name)
+        if front:
+            return _("{name} plants the front card of the hand (p).")
+        return _("{name} may plant (p) or discard one hand card (d); e turns up three cards.")
+    if state.phase is Phase.PLANT:
+        if front:
+            return _("{name} plants the front card of the hand (p).")
+        if state.planted == 1 and p.hand:
+            return _("{name} may plant the next card (p) or turn up two cards (e).")
+        return _("{name} turns up two cards (e).")
     if state.phase is Phase.TRADE:
-        return _("{name} trades (t), donates (d), keeps (k); e ends trading.").format(name=name)
+        return _("{name} trades (t), donates (d), keeps (k); e ends trading.")
     if state.phase is Phase.PLANT_TRADED:
-        p = state.players[state.active]
         if p.kept or p.received:
-            return _("{name} plants the kept and traded beans (p).").format(name=name)
-        return _("{name} draws and ends the turn (e).").format(name=name)
+            return _("{name} plants the kept and traded beans (p).")
+        return _("{name} draws and ends the turn (e).")
     return ""
-
-
-def _duel_expected(state: GameState, name: str) -> str:
-    """The Bean Duel's steps (R-DUEL-4), in words."""
-    if state.offered:
-        return _("{name} plants (p) or discards (d) each bean on offer.").format(name=name)
-    if state.phase is Phase.TRADE:
-        other = state.players[(state.active + 1) % len(state.players)].name
-        return _(
-            "{name} plants turned-up beans (p); e leaves the rest to {other} and draws two."
-        ).format(name=name, other=other)
-    hand = state.players[state.active].hand
-    if state.planted == 0 and hand:
-        return _("{name} plants the front card of the hand (p).").format(name=name)
-    return _("{name} may plant (p) or discard one hand card (d); e turns up three cards.").format(
-        name=name
-    )
-
-
-def _discard_top(state: GameState, duel: bool) -> list[Content]:
-    """Bean Duel: the discard pile's top card decides what joins the turned-up cards (R-DUEL-4)."""
-    if not duel or not state.discard:
-        return []
-    return [
-        Content(" ("),
-        Content.styled(_("top") + " ", "$foreground-muted"),
-        card(state.discard[-1]),
-        Content(")"),
-    ]
 
 
 def status_line(state: GameState, actor: int | None, width: int | None = None) -> Content:
     """Turn, phase, deck and discard, run-outs (and the island planted on), then what to do next;
     ``width``: the first line breaks between these parts, never inside one."""
     s = setup(state)
-    phase = phase_name(state)
     parts = [
         Content.assemble(
             (_("Turn {n}").format(n=state.turn), "bold"),
             " · ",
             (state.players[state.active].name, "bold $text-accent"),
             " · ",
-            (phase, "bold"),
+            (phase_name(state), "bold"),
         )
     ]
     if state.mode is Mode.VOYAGE and state.phase is not Phase.GAME_OVER:
-        isl = state.islands[state.turn_island]
-        where = _("home") if isl.type is IslandType.HOME else isl.name
+        where = _island_name(state, state.turn_island)
         parts.append(Content(_("planting on {island}").format(island=where)))
+    discard = Content(_("Discard {n}").format(n=len(state.discard)))
+    if s.duel and state.discard:  # its top card decides what joins the turned-up ones (R-DUEL-4)
+        top = Content.assemble(" (", (_("top") + " ", DIM), card(state.discard[-1]), ")")
+        discard = Content.assemble(discard, top)
     parts += [
         Content(_("Deck {n}").format(n=len(state.deck))),
-        Content.assemble(
-            _("Discard {n}").format(n=len(state.discard)), *_discard_top(state, s.duel)
-        ),
+        discard,
         Content(
             _("Deck run out {n} of {limit}").format(n=state.exhaustions, limit=s.exhaustion_limit)
         ),
     ]
-    top = flow(parts, width, " · ")
-    return Content("\n").join(
-        [*top, Content.styled("➜ " + expected(state, actor), "$text-success")]
-    )
+    next_step = Content.styled("➜ " + expected(state, actor), "$text-success")
+    return Content("\n").join([*flow(parts, width, " · "), next_step])
