@@ -10,6 +10,8 @@ Nothing here imports the rules core: the set-up screen is built from these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -21,6 +23,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bohnanza_tui.i18n import N_
+
+#: a choice's options: each one's label and value
+Options = Sequence[tuple[str, object]]
 
 
 def radio_button(on: bool, colour: object) -> Content:
@@ -122,7 +127,7 @@ class RadioList(Widget, can_focus=True):
 
     def __init__(
         self,
-        options: list[tuple[str, object]],
+        options: Options,
         value: object = None,
         *,
         compact: bool = False,
@@ -220,9 +225,7 @@ class Cycle(Static, can_focus=True):
         def control(self) -> Cycle:
             return self.cycle
 
-    def __init__(
-        self, options: list[tuple[str, object]], value: object = None, **kwargs: object
-    ) -> None:
+    def __init__(self, options: Options, value: object = None, **kwargs: object) -> None:
         values = [v for _label, v in options]
         index = values.index(value) if value in values else 0
         # drawn from the start: an update on mount would lay the screen out once more
@@ -240,7 +243,7 @@ class Cycle(Static, can_focus=True):
         if value in values:
             self._select(values.index(value))
 
-    def set_options(self, options: list[tuple[str, object]], value: object = None) -> None:
+    def set_options(self, options: Options, value: object = None) -> None:
         self.options = options
         values = [v for _label, v in options]
         self._select(values.index(value) if value in values else 0, force=True)
