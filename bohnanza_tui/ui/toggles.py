@@ -36,13 +36,9 @@ def radio_button(on: bool, colour: object) -> Content:
 
 class RadioList(Widget, can_focus=True):
     """Options one under the other, the chosen one marked ``(•)``: a RadioSet of Radio
-    buttons in one widget.
-
-    It looks and answers as Textual's RadioSet with a ``Radio`` per option (the same
-    colours from the same theme variables, the same keys: ↑/← and ↓/→ move the cursor,
-    Enter and Space choose; a click chooses the option clicked), at a third of the
-    widgets and without the CSS of three widget classes, which the set-up screen, the
-    app's first, feels at every start.
+    buttons in one widget, with their colours, theme variables and keys (↑/← and ↓/→ move
+    the cursor, Enter and Space choose, a click chooses), at a third of the widgets and
+    without the CSS of three widget classes, which the set-up screen feels at every start.
     """
 
     DEFAULT_CSS = """
@@ -116,10 +112,7 @@ class RadioList(Widget, can_focus=True):
             super().__init__()
             self.radios = radios
             self.index = index
-
-        @property
-        def value(self) -> object:
-            return self.radios.options[self.index][1]
+            self.value = radios.options[index][1]
 
         @property
         def control(self) -> RadioList:
@@ -248,14 +241,11 @@ class Cycle(Static, can_focus=True):
         values = [v for _label, v in options]
         self._select(values.index(value) if value in values else 0, force=True)
 
-    def _show(self) -> None:
-        self.update(_cycle_label(self.options[self.index][0]))
-
     def _select(self, index: int, force: bool = False) -> None:
         index %= len(self.options)
         if index != self.index or force:
             self.index = index
-            self._show()
+            self.update(_cycle_label(self.options[index][0]))
             self.post_message(self.Changed(self, self.value))
 
     def action_step(self, step: int) -> None:

@@ -37,14 +37,7 @@ def key_span(keys: list[str]) -> str:
             runs[-1].append(key)
         else:
             runs.append([key])
-    return ", ".join(
-        run[0]
-        if len(run) == 1
-        else f"{run[0]}, {run[1]}"
-        if len(run) == 2
-        else f"{run[0]}-{run[-1]}"
-        for run in runs
-    )
+    return ", ".join(", ".join(run) if len(run) < 3 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def keys_text(keys: list[str]) -> str:
@@ -104,8 +97,8 @@ class ChoiceList(OptionList):
     def action_select(self) -> None:
         if self.highlighted is None:
             self.action_first()
-            return
-        super().action_select()
+        else:
+            super().action_select()
 
 
 def _looks(text: str | Content) -> object:
@@ -238,12 +231,8 @@ class ChoiceScreen(SizedDialog[Any]):
         self._highlight()
 
     def _highlight(self) -> None:
-        ol = self.query_one(OptionList)
-        if not self.highlight:
-            ol.highlighted = None
-            return
-        first = next((i for i, c in enumerate(self.choices) if c.allowed), None)
-        ol.highlighted = first if first is not None else (0 if self.choices else None)
+        """The first entry: an allowed one if there is any (they come first)."""
+        self.query_one(OptionList).highlighted = 0 if self.highlight and self.choices else None
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
