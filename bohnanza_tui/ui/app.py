@@ -297,8 +297,7 @@ class BohnanzaApp(App[int]):
     def resume_game(self, path: Path) -> None:
         if path == self.autosave_target:
             self.action_resume()
-            return
-        if self.open_file(path, keep_path=False):
+        elif self.open_file(path, keep_path=False):
             # its moves are in the autosave now, saved after each action: one copy, not two
             with contextlib.suppress(OSError):
                 path.unlink()
@@ -308,7 +307,6 @@ class BohnanzaApp(App[int]):
     ) -> None:
         """Play ``session`` with ``seats`` (None: the seats saved with it)."""
         from bohnanza_tui.rules.cafe_session import CafeSession
-        from bohnanza_tui.rules.save import Session
         from bohnanza_tui.seating.hotseat import seat_record, seats_from
 
         seats = seats or seats_from(session)
@@ -317,12 +315,11 @@ class BohnanzaApp(App[int]):
         self.seats = [Seat(p.name, s.kind, s.level) for p, s in zip(players, seats, strict=True)]
         session.seats = [seat_record(s) for s in self.seats]  # saved with the game
         self.resumed = resumed
-        if session.mode == CAFE:
+        if isinstance(session, CafeSession):
             from bohnanza_tui.seating.cafe import CafeHotSeat
 
             from .screens.cafe import CafeScreen
 
-            assert not isinstance(session, Session)
             self.hotseat = CafeHotSeat(session, self.seats)
             self.coin_history = []
             self._replace_screens(CafeScreen(self.hotseat, self))
@@ -331,7 +328,6 @@ class BohnanzaApp(App[int]):
 
             from .screens.table import TableScreen
 
-            assert not isinstance(session, CafeSession)
             self.hotseat = HotSeat(session, self.seats, self.bot_factory)
             self.coin_history = self._history(session)
             self._replace_screens(TableScreen(self.hotseat, self))

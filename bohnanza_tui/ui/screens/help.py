@@ -174,12 +174,8 @@ def help_markdown() -> str:
 
 @lru_cache(maxsize=4)
 def help_page(lang: str) -> Markdown:
-    """The help in ``lang`` (the language in use), parsed once.
-
-    One widget renders it (Rich's Markdown): Textual's Markdown widget mounts a
-    widget per paragraph, list item and table cell, some two hundred, which made
-    opening the help take several times longer than any other dialog.
-    """
+    """The help in ``lang`` (the language in use), parsed once. One widget renders it (Rich's
+    Markdown): Textual's Markdown widget mounts one per paragraph, list item and table cell."""
     return Markdown(help_markdown(), code_theme="ansi_dark", inline_code_theme="ansi_dark")
 
 
@@ -188,8 +184,8 @@ _PAINTED: dict[tuple[str, int, RichStyle], list[Strip]] = {}
 
 
 class HelpPage(Visual):
-    """The help, rendered (Rich's Markdown, some hundred milliseconds) once per language
-    and width: opening the help again paints lines it has."""
+    """The help, rendered (slowly: Rich's Markdown) once per language and width: opening
+    the help again paints lines it has."""
 
     def __init__(self, widget: Widget, lang: str) -> None:
         self.widget = widget

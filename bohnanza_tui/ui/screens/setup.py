@@ -20,12 +20,7 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Input,
-    OptionList,
-    Static,
-)
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bohnanza_tui.i18n import (
@@ -245,12 +240,11 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # the labels' column as wide as its longest word in the language in use
         labels = {key: _(key) for key in (N_("Game"), N_("Players"), N_("Seed"), N_("Options"))}
-        width = max(10, *(cell_len(text) + 2 for text in labels.values()))
-        self.label_width = width
+        self.label_width = max(10, *(cell_len(text) + 2 for text in labels.values()))
         if self.bots:  # side by side in the full form
             self.options_width = sum(_cycle_width(choices) for choices in self._option_choices())
         # laid out for the terminal's size from the first paint (no second layout on mount)
-        compact, spaced = self._layout(self.app.size.width, self.app.size.height)
+        compact, spaced = self._layout(*self.app.size)
         self.compact, self.spaced = compact, spaced
         self.set_class(compact, "-compact")
         self.set_class(spaced, "-spaced")
