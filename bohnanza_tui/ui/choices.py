@@ -146,33 +146,27 @@ def island_choices(state: GameState, player: int) -> tuple[str, list[Choice]]:
     return rotation_due(state, player)[0].value, _each(state, player, "choose_island", label)
 
 
-def _buy_label(state: GameState, a: Action) -> Content:
+def _buy_label(state: GameState, a: Action) -> str:
     s = setup(state)
     if isinstance(a, BuyField) and a.island == a.player:
         if state.mode is Mode.CLASSIC:
-            return Content(_("Third field ({cost} coins)").format(cost=s.third_field_cost))
-        return Content(_("Third field at home ({cost} coins)").format(cost=s.third_field_cost))
+            return _("Third field ({cost} coins)").format(cost=s.third_field_cost)
+        return _("Third field at home ({cost} coins)").format(cost=s.third_field_cost)
     if isinstance(a, BuyField):
-        return Content(
-            _("Second field on {island} for {cost} coins").format(
-                island=state.islands[a.island].name, cost=s.second_colony_field_cost
-            )
+        return _("Second field on {island} for {cost} coins").format(
+            island=state.islands[a.island].name, cost=s.second_colony_field_cost
         )
     if isinstance(a, BuyHarbor):
         isl = state.islands[a.island]
         owners = ", ".join(
             state.players[o].name if o is not None else _("free") for o in isl.harbors
         )
-        return Content(
-            _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
-                island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
-            )
+        return _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
+            island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
         )
     if isinstance(a, BuyShip):
-        return Content(_("Second merchant ship for {cost} coins").format(cost=s.ship_cost))
-    return Content(
-        _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
-    )
+        return _("Second merchant ship for {cost} coins").format(cost=s.ship_cost)
+    return _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
 
 
 def _buy_order(state: GameState, a: Action) -> tuple[int, str, str]:
@@ -187,7 +181,7 @@ def _buy_order(state: GameState, a: Action) -> tuple[int, str, str]:
 
 def buy_choices(state: GameState, player: int) -> list[Choice]:
     options = sorted(_options(state, player, "buy"), key=lambda a: _buy_order(state, a))
-    return [checked(state, _buy_label(state, a), a) for a in options]
+    return [checked(state, Content(_buy_label(state, a)), a) for a in options]
 
 
 def _harbor_name(state: GameState, island: int) -> str:
@@ -207,11 +201,8 @@ def sail_choices(state: GameState, player: int) -> list[Choice]:
         to = _harbor_name(state, a.island)
         if len(a.ships) == 1:
             return Content(_("Ship {n} ({at}) → {to}").format(**_ship_at(state, a.ships[0]), to=to))
-        return Content(
-            _("Ships {a} and {b} together → {to}").format(
-                a=ship_number(state, a.ships[0]), b=ship_number(state, a.ships[1]), to=to
-            )
-        )
+        first, second = ship_number(state, a.ships[0]), ship_number(state, a.ships[1])
+        return Content(_("Ships {a} and {b} together → {to}").format(a=first, b=second, to=to))
 
     return _each(state, player, "sail", label)
 
