@@ -345,13 +345,8 @@ class BohnanzaApp(App[int]):
     def opening_lines(self) -> list[str]:
         session = self.session
         assert session is not None
-        mode = (
-            _("Guatemala Café")
-            if session.mode == CAFE
-            else _("Bohn Voyage")
-            if session.mode == "voyage"
-            else _("classic Bohnanza")
-        )
+        names = {CAFE: _("Guatemala Café"), "voyage": _("Bohn Voyage")}
+        mode = names.get(session.mode, _("classic Bohnanza"))
         lines = [
             _("{mode} · {n} players · seed {seed}").format(
                 mode=mode, n=len(session.names), seed=session.seed

@@ -281,12 +281,8 @@ def raid_targets(state: GameState, player: int) -> list[Choice]:
             ),
             render.card(card),
         )
-        verdicts = [(a, check(state, a)) for a in raids]
-        ok = next((a for a, r in verdicts if r is None), None)
-        if ok is not None:
-            out.append(Choice(label, ok))
-        else:
-            out.append(Choice(label, raids[0], str(verdicts[0][1])))
+        verdicts = [checked(state, label, a) for a in raids]
+        out.append(next((c for c in verdicts if c.allowed), verdicts[0]))
     return out + ships
 
 

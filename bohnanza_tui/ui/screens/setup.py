@@ -546,13 +546,7 @@ def _count_options(mode: str) -> Options:
 
 def game_label(game: SavedGame) -> str:
     """One line for an unfinished game: mode, players, turn, when it was last saved."""
-    mode = (
-        _("Bohn Voyage")
-        if game.mode == "voyage"
-        else _("Guatemala Café")
-        if game.mode == "cafe"
-        else _("classic")
-    )
+    mode = {"voyage": _("Bohn Voyage"), "cafe": _("Guatemala Café")}.get(game.mode, _("classic"))
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved))
     return _("{mode} · {names} · turn {turn} · saved {when}").format(
         mode=mode, names=", ".join(game.names), turn=game.turn, when=when
