@@ -28,12 +28,6 @@ from bohnanza_tui.i18n import N_
 Options = Sequence[tuple[str, object]]
 
 
-def radio_button(on: bool, colour: object) -> Content:
-    """What a radio button shows: ``(•)`` when chosen, ``( )`` when not."""
-    inner = "•" if on else " "
-    return Content.assemble("(", (inner, Style(foreground=colour, bold=True)), ")")  # type: ignore[arg-type]
-
-
 class RadioList(Widget, can_focus=True):
     """Options one under the other, the chosen one marked ``(•)``: a RadioSet of Radio
     buttons in one widget, with their colours, theme variables and keys (↑/← and ↓/→ move
@@ -157,7 +151,8 @@ class RadioList(Widget, can_focus=True):
         on_colour = self.get_visual_style("radio-list--button-on").foreground
         off_colour = self.get_visual_style("radio-list--button").foreground
         for i, (label, _value) in enumerate(self.options):
-            on = i == self.index
+            on = i == self.index  # (•) when chosen, ( ) when not
+            mark = Style(foreground=on_colour if on else off_colour, bold=True)
             if i == self.cursor:
                 style = self.get_visual_style("radio-list--cursor")
             elif i == self.hover:
@@ -165,7 +160,7 @@ class RadioList(Widget, can_focus=True):
             else:
                 style = Style()
             text = Content(label).pad(1, 1).stylize_before(style)
-            lines.append(Content.assemble(radio_button(on, on_colour if on else off_colour), text))
+            lines.append(Content.assemble("(", ("•" if on else " ", mark), ")", text))
         return Content("\n").join(lines)
 
     def get_content_height(self, _container: Size, _viewport: Size, _width: int) -> int:

@@ -33,10 +33,8 @@ def compact(size: Size) -> bool:
 class SizedDialog(Dialog[T]):
     """A dialog that fits the terminal: compact below 100×36 (see the module)."""
 
-    def __init__(
-        self, name: str | None = None, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(name, id, classes)
+    def __init__(self) -> None:
+        super().__init__()
         #: the title last put into each dialog box's border (``_fit``)
         self._borders: dict[Widget, str | None] = {}
 
