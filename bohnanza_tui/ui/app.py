@@ -141,7 +141,7 @@ def _note_coins(history: list[list[int]], state: GameState, new_row: bool = Fals
 class GameCommands(Provider):
     """Command palette entries: new game, save, load, help, theme, undo."""
 
-    COMMANDS = [
+    ENTRIES = [
         (N_("New game"), N_("Leave this game and set up a new one"), "new_game_screen"),
         (N_("Save game"), N_("Save the game to its file"), "save"),
         (N_("Save game as…"), N_("Save the game to a file you name"), "save_as"),
@@ -152,12 +152,12 @@ class GameCommands(Provider):
     ]
 
     async def discover(self) -> Hits:
-        for name, help_text, action in self.COMMANDS:
+        for name, help_text, action in self.ENTRIES:
             yield DiscoveryHit(_(name), partial(self.app.run_action, action), help=_(help_text))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, help_text, action in self.COMMANDS:
+        for name, help_text, action in self.ENTRIES:
             if (score := matcher.match(_(name))) > 0:
                 run = partial(self.app.run_action, action)
                 yield Hit(score, matcher.highlight(_(name)), run, help=_(help_text))
