@@ -231,7 +231,8 @@ class ChoiceScreen(SizedDialog[Any]):
         self._highlight()
 
     def _highlight(self) -> None:
-        """The first entry: an allowed one if there is any (they come first)."""
+        """Highlight the first entry (an allowed one if any: they come first), unless not
+        ``highlight``."""
         self.query_one(OptionList).highlighted = 0 if self.highlight and self.choices else None
 
     @on(OptionList.OptionSelected)
