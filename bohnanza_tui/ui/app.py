@@ -4,10 +4,9 @@ The set-up screen starts a game; the table screen plays it; the end screen
 closes it. The game is written to the autosave file after every action, so
 ``bohnanza resume`` continues exactly where it stopped, even after a crash.
 
-The set-up screen shows before the rules core is imported (its import and the
-validation of the rule data take about as long as Textual's own start): this module
-imports the rules and the table only where a game starts, and the app loads
-them in the background once the set-up screen is on screen.
+The set-up screen shows before the rules core is imported: this module imports
+the rules and the table only where a game starts, and the app loads them in the
+background once the set-up screen is on screen.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ import shlex
 import shutil
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +35,7 @@ from bohnanza_tui.seating.seats import BotFactory, Seat, default_bot_factory
 
 if TYPE_CHECKING:
     from bohnanza_tui.modes import OfferFrequency
+    from bohnanza_tui.rules import GameState
     from bohnanza_tui.rules.cafe_session import CafeSession
     from bohnanza_tui.rules.save import Session
     from bohnanza_tui.seating.cafe import CafeHotSeat
@@ -51,8 +51,6 @@ GAME_MODULES = (
     "bohnanza_tui.seating.hotseat",
     "bohnanza_tui.ui.screens.table",
 )
-
-
 #: seconds after the set-up screen's first frame that the rules start loading in the background
 PRELOAD_AFTER = 0.2
 #: seconds from a move's frame to its autosave (the terminal gets the frame first), and
@@ -60,15 +58,9 @@ PRELOAD_AFTER = 0.2
 SAVE_AFTER_FRAME = 0.01
 SAVE_AT_THE_LATEST = 0.25
 #: the stylesheets, one per screen (``assets/styles``)
-STYLE_FILES = (
-    "app.tcss",
-    "setup.tcss",
-    "table.tcss",
-    "dialogs.tcss",
-    "privacy.tcss",
-    "end.tcss",
-    "cafe.tcss",
-)
+STYLE_FILES = [
+    f"{name}.tcss" for name in ("app", "setup", "table", "dialogs", "privacy", "end", "cafe")
+]
 #: the mode of Guatemala Café (``rules.cafe``): its own session, table and save
 CAFE = "cafe"
 
@@ -136,35 +128,39 @@ def final_harvest(session: Session) -> list[str]:
         return []
 
 
+def _note_coins(history: list[list[int]], state: GameState, new_row: bool = False) -> None:
+    """Each player's coins after ``state``: a row per turn (the turn's row again after its
+    next action, a new row with ``new_row``)."""
+    coins = [len(p.coins) for p in state.players]
+    if len(history) < state.turn or new_row:
+        history.append(coins)
+    else:
+        history[state.turn - 1] = coins
+
+
 class GameCommands(Provider):
     """Command palette entries: new game, save, load, help, theme, undo."""
 
-    def _commands(self) -> list[tuple[str, str, str]]:
-        return [
-            (_("New game"), _("Leave this game and set up a new one"), "new_game_screen"),
-            (_("Save game"), _("Save the game to its file"), "save"),
-            (_("Save game as…"), _("Save the game to a file you name"), "save_as"),
-            (_("Load game…"), _("Open a saved game"), "load"),
-            (_("Resume last game"), _("Continue the game in the autosave"), "resume"),
-            (_("Help"), _("Rules summary and keys"), "help"),
-            (_("Theme"), _("Change the colours"), "change_theme"),
-        ]
+    ENTRIES = [
+        (N_("New game"), N_("Leave this game and set up a new one"), "new_game_screen"),
+        (N_("Save game"), N_("Save the game to its file"), "save"),
+        (N_("Save game as…"), N_("Save the game to a file you name"), "save_as"),
+        (N_("Load game…"), N_("Open a saved game"), "load"),
+        (N_("Resume last game"), N_("Continue the game in the autosave"), "resume"),
+        (N_("Help"), N_("Rules summary and keys"), "help"),
+        (N_("Theme"), N_("Change the colours"), "change_theme"),
+    ]
 
     async def discover(self) -> Hits:
-        for name, help_text, action in self._commands():
-            yield DiscoveryHit(name, partial(self.app.run_action, action), help=help_text)
+        for name, help_text, action in self.ENTRIES:
+            yield DiscoveryHit(_(name), partial(self.app.run_action, action), help=_(help_text))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, help_text, action in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(
-                    score,
-                    matcher.highlight(name),
-                    partial(self.app.run_action, action),
-                    help=help_text,
-                )
+        for name, help_text, action in self.ENTRIES:
+            if (score := matcher.match(_(name))) > 0:
+                run = partial(self.app.run_action, action)
+                yield Hit(score, matcher.highlight(_(name)), run, help=_(help_text))
 
 
 class BohnanzaApp(App[int]):
@@ -220,10 +216,7 @@ class BohnanzaApp(App[int]):
 
     def on_mount(self) -> None:
         if self.session is not None:
-            from bohnanza_tui.seating.hotseat import seats_from
-
-            seats = self.seats or seats_from(self.session)
-            self._start(self.session, seats, resumed=True)
+            self._start(self.session, self.seats, resumed=True)
         else:
             # once the set-up screen has settled: its first frames don't share the CPU
             self.call_after_refresh(self.set_timer, PRELOAD_AFTER, self._preload)
@@ -243,10 +236,12 @@ class BohnanzaApp(App[int]):
         target = self.autosave_target
         return SetupScreen(self, self.bot_factory is not None, bool(target and target.exists()))
 
-    def _replace_screens(self, screen: Screen[Any]) -> None:
+    def _replace_screens(self, screen: Screen[Any] | None) -> None:
+        """Close every screen above the bottom one, then show ``screen`` (if any)."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(screen)
+        if screen is not None:
+            self.push_screen(screen)
 
     def new_game(
         self,
@@ -302,30 +297,29 @@ class BohnanzaApp(App[int]):
     def resume_game(self, path: Path) -> None:
         if path == self.autosave_target:
             self.action_resume()
-            return
-        if self.open_file(path, keep_path=False):
+        elif self.open_file(path, keep_path=False):
             # its moves are in the autosave now, saved after each action: one copy, not two
             with contextlib.suppress(OSError):
                 path.unlink()
 
     def _start(
-        self, session: Session | CafeSession, seats: list[Seat], resumed: bool = False
+        self, session: Session | CafeSession, seats: list[Seat] | None, resumed: bool = False
     ) -> None:
+        """Play ``session`` with ``seats`` (None: the seats saved with it)."""
         from bohnanza_tui.rules.cafe_session import CafeSession
-        from bohnanza_tui.rules.save import Session
-        from bohnanza_tui.seating.hotseat import seat_record
+        from bohnanza_tui.seating.hotseat import seat_record, seats_from
 
+        seats = seats or seats_from(session)
         self.session = session
         players: list[Any] = list(session.state.players)
         self.seats = [Seat(p.name, s.kind, s.level) for p, s in zip(players, seats, strict=True)]
         session.seats = [seat_record(s) for s in self.seats]  # saved with the game
         self.resumed = resumed
-        if session.mode == CAFE:
+        if isinstance(session, CafeSession):
             from bohnanza_tui.seating.cafe import CafeHotSeat
 
             from .screens.cafe import CafeScreen
 
-            assert not isinstance(session, Session)
             self.hotseat = CafeHotSeat(session, self.seats)
             self.coin_history = []
             self._replace_screens(CafeScreen(self.hotseat, self))
@@ -334,7 +328,6 @@ class BohnanzaApp(App[int]):
 
             from .screens.table import TableScreen
 
-            assert not isinstance(session, CafeSession)
             self.hotseat = HotSeat(session, self.seats, self.bot_factory)
             self.coin_history = self._history(session)
             self._replace_screens(TableScreen(self.hotseat, self))
@@ -352,13 +345,8 @@ class BohnanzaApp(App[int]):
     def opening_lines(self) -> list[str]:
         session = self.session
         assert session is not None
-        mode = (
-            _("Guatemala Café")
-            if session.mode == CAFE
-            else _("Bohn Voyage")
-            if session.mode == "voyage"
-            else _("classic Bohnanza")
-        )
+        names = {CAFE: _("Guatemala Café"), "voyage": _("Bohn Voyage")}
+        mode = names.get(session.mode, _("classic Bohnanza"))
         lines = [
             _("{mode} · {n} players · seed {seed}").format(
                 mode=mode, n=len(session.names), seed=session.seed
@@ -394,27 +382,17 @@ class BohnanzaApp(App[int]):
 
         session = self.session
         assert session is not None
-        if not isinstance(session, Session):  # Guatemala Café: no coins chart
-            self._autosave_soon()
-            return
-        state = session.state
-        coins = [len(p.coins) for p in state.players]
-        if len(self.coin_history) < state.turn or state.over:
-            self.coin_history.append(coins)
-        else:
-            self.coin_history[state.turn - 1] = coins
+        if isinstance(session, Session):  # (Guatemala Café: no coins chart)
+            _note_coins(self.coin_history, session.state, new_row=session.state.over)
         self._autosave_soon()
 
     def _autosave_soon(self) -> None:
         """Write the autosave right after the screen shows the move: a key's answer
         doesn't wait for the disk (moves in quick succession are written once).
 
-        The frame is written to the terminal by Textual's writer thread, which needs
-        the interpreter (the GIL) for it: the save waits ``SAVE_AFTER_FRAME`` after the
-        frame was handed over (``post_display_hook``), so that the thread writes it
-        while the app is idle instead of waiting for the save. In case no frame comes
-        (another screen shows, unchanged), the save is written ``SAVE_AT_THE_LATEST``
-        after the move; on quitting at once (``on_unmount``).
+        Textual's writer thread needs the GIL to write the frame: the save waits
+        ``SAVE_AFTER_FRAME`` after the frame was handed over (``post_display_hook``); at
+        the latest ``SAVE_AT_THE_LATEST`` after the move (no frame came), or on quitting.
         """
         if self._save_due:
             return
@@ -447,11 +425,7 @@ class BohnanzaApp(App[int]):
         history: list[list[int]] = []
         try:
             for _action, state in session.replay():
-                coins = [len(p.coins) for p in state.players]
-                if len(history) < state.turn:
-                    history.append(coins)
-                else:
-                    history[state.turn - 1] = coins
+                _note_coins(history, state)
         except Exception:  # a history is a nicety: never fail a game for it
             return [[len(p.coins) for p in session.state.players]]
         return history
@@ -478,11 +452,8 @@ class BohnanzaApp(App[int]):
     def action_new_game_screen(self) -> None:
         from .screens.setup import SetupScreen
 
-        if isinstance(self.screen_stack[0], SetupScreen):
-            while len(self.screen_stack) > 1:
-                self.pop_screen()
-        else:
-            self._replace_screens(self._setup_screen())
+        setup = isinstance(self.screen_stack[0], SetupScreen)
+        self._replace_screens(None if setup else self._setup_screen())
 
     def action_save(self) -> None:
         if self.session is None:
@@ -505,59 +476,50 @@ class BohnanzaApp(App[int]):
         self.save_path = path
         self.notify(_("Saved to {path}.").format(path=path), title=_("Saved"), markup=False)
 
-    def action_save_as(self) -> None:
+    def _ask_path(self, title: str, default: str, then: Callable[[Path], object]) -> None:
+        """Ask for a file name; ``then`` gets it unless the question is cancelled."""
         from .screens.path import PathScreen
-
-        if self.session is None:
-            return
 
         def chosen(path: Path | None) -> None:
             if path is not None:
-                self._save_to(path)
+                then(path)
 
-        default = str(self.save_path or Path("bohnanza-save.json"))
-        self.push_screen(PathScreen(_("Save the game as"), default), callback=chosen)
+        self.push_screen(PathScreen(title, default), callback=chosen)
+
+    def action_save_as(self) -> None:
+        if self.session is not None:
+            default = str(self.save_path or Path("bohnanza-save.json"))
+            self._ask_path(_("Save the game as"), default, self._save_to)
 
     def action_load(self) -> None:
-        from .screens.path import PathScreen
+        self._ask_path(_("Open a saved game"), str(self.save_path or ""), self.open_file)
 
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.open_file(path)
+    def _load(self, path: Path, title: str) -> Session | CafeSession | None:
+        """The game saved in ``path``; None, with a notice under ``title``, if it can't be read."""
+        from bohnanza_tui.rules.save import SaveError, load_any_file
 
-        self.push_screen(
-            PathScreen(_("Open a saved game"), str(self.save_path or "")), callback=chosen
-        )
+        try:
+            return load_any_file(path)
+        except SaveError as exc:
+            self.notify(str(exc), title=title, severity="error", markup=False)
+            return None
 
     def open_file(self, path: Path, keep_path: bool = True) -> bool:
         """Open a saved game (``keep_path``: ctrl+s saves back to that file)."""
-        from bohnanza_tui.rules.save import SaveError, load_any_file
-        from bohnanza_tui.seating.hotseat import seats_from
-
-        try:
-            session = load_any_file(path)
-        except SaveError as exc:
-            self.notify(str(exc), title=_("Can't open"), severity="error", markup=False)
+        session = self._load(path, _("Can't open"))
+        if session is None:
             return False
         self._put_aside()
         self.save_path = path if keep_path else None
-        self._start(session, seats_from(session), resumed=True)
+        self._start(session, None, resumed=True)
         return True
 
     def action_resume(self) -> None:
-        from bohnanza_tui.rules.save import SaveError, load_any_file
-        from bohnanza_tui.seating.hotseat import seats_from
-
         self._autosave_due()
         if self.autosave_target is None or not self.autosave_target.exists():
             self.notify(_("There is no game to resume."))
-            return
-        try:
-            session = load_any_file(self.autosave_target)
-        except SaveError as exc:
-            self.notify(str(exc), title=_("Can't resume"), severity="error", markup=False)
-            return
-        self._start(session, seats_from(session), resumed=True)
+        elif (session := self._load(self.autosave_target, _("Can't resume"))) is not None:
+            self._start(session, None, resumed=True)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # the game's own entries come from GameCommands; keep Textual's theme/keys/quit

@@ -1,10 +1,5 @@
-"""A selection list whose state reads in the text: ``[x]``/``[ ]``.
-
-Textual draws every selection box with the same block glyph and tells "on" from
-"off" by colour only. This draws the state as a glyph, so it shows under
-``NO_COLOR``, to a screen reader and in a terminal capture. (The trade dialogs use
-it; apart from ``.toggles`` so that the set-up screen does not import Textual's
-selection list.)
+"""A selection list whose state reads in the text, ``[x]``/``[ ]`` (see ``.toggles``): for the
+trade dialogs, apart so that the set-up screen does not import Textual's selection list.
 """
 
 from __future__ import annotations
@@ -22,8 +17,7 @@ class CheckList(SelectionList[SelectionType]):
 
     def render_line(self, y: int) -> Strip:
         line = OptionList.render_line(self, y)  # the prompt, without Textual's colour-only box
-        scroll_y = self.scroll_offset.y
-        index = scroll_y + y
+        index = self.scroll_offset.y + y
         try:
             selection = self.get_option_at_index(index)
         except OptionDoesNotExist:

@@ -12,6 +12,7 @@ its own; this module labels them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +43,7 @@ from bohnanza_tui.rules.actions import (
 )
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.data import SALE_TABLES
-from bohnanza_tui.rules.state import IslandType
+from bohnanza_tui.rules.state import Holding, IslandType
 from bohnanza_tui.rules.voyage import kontor_of_card, rotation_due, ship_number
 
 from . import render
@@ -66,10 +67,15 @@ def checked(state: GameState, label: Content, action: Action) -> Choice:
     return Choice(label, action, None if refusal is None else str(refusal))
 
 
-def _place_label(state: GameState, player: int, island: int, slot: int) -> Content:
-    name = render.place_name(state, player, island, slot)
+def _holding(state: GameState, player: int, island: int) -> Holding:
     h = state.players[player].holding(island)
     assert h is not None
+    return h
+
+
+def _place_label(state: GameState, player: int, island: int, slot: int) -> Content:
+    name = render.place_name(state, player, island, slot)
+    h = _holding(state, player, island)
     if slot == KONTOR:
         inside = render.cards_summary(h.kontor) if h.kontor else Content(_("empty"))
         return Content.assemble((name, "bold"), f" ({len(h.kontor)}/{h.kontor_cap}): ", inside)
@@ -84,95 +90,83 @@ def _options(state: GameState, player: int, family: str, card: int | None = None
     return [moves.build(spec) for spec in moves.family(state, player, family, True, card)]
 
 
+def _each(
+    state: GameState,
+    player: int,
+    family: str,
+    label: Callable[[Any], Content],
+    card: int | None = None,
+) -> list[Choice]:
+    """Every option of ``family`` (``_options``), labelled, with the engine's verdict."""
+    return [checked(state, label(a), a) for a in _options(state, player, family, card)]
+
+
 def plant_choices(state: GameState, player: int, card: int) -> list[Choice]:
-    return [
-        checked(state, _place_label(state, player, a.island, a.slot), a)
-        for a in _options(state, player, "plant", card)
-        if isinstance(a, Plant)
-    ]
+    return _each(
+        state, player, "plant", lambda a: _place_label(state, player, a.island, a.slot), card
+    )
 
 
 def harvest_choices(state: GameState, player: int) -> list[Choice]:
-    out = []
-    for a in _options(state, player, "harvest"):
-        assert isinstance(a, Harvest)
-        h = state.players[player].holding(a.island)
-        assert h is not None
-        f = h.fields[a.slot]
+    def label(a: Harvest) -> Content:
+        f = _holding(state, player, a.island).fields[a.slot]
         coins = SALE_TABLES[state.islands[a.island].type.value][KIND_OF[f[0]]][len(f)]
-        label = Content.assemble(
+        return Content.assemble(
             _place_label(state, player, a.island, a.slot),
             (" → " + _("sells for {coins}").format(coins=coins), "bold"),
         )
-        out.append(checked(state, label, a))
-    return out
+
+    return _each(state, player, "harvest", label)
 
 
 def keep_choices(state: GameState, player: int) -> list[Choice]:
-    return [
-        checked(state, Content.assemble(_("Keep "), render.card(a.card)), a)
-        for a in _options(state, player, "keep")
-        if isinstance(a, Keep)
-    ]
+    return _each(state, player, "keep", lambda a: Content.assemble(_("Keep "), render.card(a.card)))
 
 
 def discard_choices(state: GameState, player: int) -> list[Choice]:
     """Bean Duel (R-DUEL-4): the beans on offer, or after phase 1 any one hand card."""
     cards = state.offered or state.players[player].hand
     where = _("on offer") if state.offered else _("hand")
-    return [
-        checked(
-            state,
-            Content.assemble(
-                _("Discard "),
-                render.card(a.card),
-                (f"  ({where} {cards.index(a.card) + 1})", "dim"),
-            ),
-            a,
+
+    def label(a: Discard) -> Content:
+        return Content.assemble(
+            _("Discard "), render.card(a.card), (f"  ({where} {cards.index(a.card) + 1})", "dim")
         )
-        for a in _options(state, player, "discard")
-        if isinstance(a, Discard)
-    ]
+
+    return _each(state, player, "discard", label)
 
 
 def island_choices(state: GameState, player: int) -> tuple[str, list[Choice]]:
     """The rotation: the type due and only the islands that qualify (``voyage.rotation_due``)."""
-    out = []
-    for a in _options(state, player, "choose_island"):
-        assert isinstance(a, ChooseIsland)
-        isl = state.islands[a.island]
-        name = _("home") if isl.type is IslandType.HOME else isl.name
-        out.append(checked(state, Content.assemble((name, "bold"), f" ({isl.type.value})"), a))
-    return rotation_due(state, player)[0].value, out
+
+    def label(a: ChooseIsland) -> Content:
+        kind = state.islands[a.island].type.value
+        return Content.assemble((_harbor_name(state, a.island), "bold"), f" ({kind})")
+
+    return rotation_due(state, player)[0].value, _each(state, player, "choose_island", label)
 
 
-def _buy_label(state: GameState, a: Action) -> Content:
+def _buy_label(state: GameState, a: Action) -> str:
     s = setup(state)
-    if isinstance(a, BuyField) and a.island == a.player and state.mode is Mode.CLASSIC:
-        return Content(_("Third field ({cost} coins)").format(cost=s.third_field_cost))
     if isinstance(a, BuyField) and a.island == a.player:
-        return Content(_("Third field at home ({cost} coins)").format(cost=s.third_field_cost))
+        if state.mode is Mode.CLASSIC:
+            return _("Third field ({cost} coins)").format(cost=s.third_field_cost)
+        return _("Third field at home ({cost} coins)").format(cost=s.third_field_cost)
     if isinstance(a, BuyField):
-        return Content(
-            _("Second field on {island} for {cost} coins").format(
-                island=state.islands[a.island].name, cost=s.second_colony_field_cost
-            )
+        return _("Second field on {island} for {cost} coins").format(
+            island=state.islands[a.island].name, cost=s.second_colony_field_cost
         )
     if isinstance(a, BuyHarbor):
         isl = state.islands[a.island]
         owners = ", ".join(
             state.players[o].name if o is not None else _("free") for o in isl.harbors
         )
-        return Content(
-            _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
-                island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
-            )
+        return _("Harbor on {island} (type {t}; harbors: {owners}) for {cost} coins").format(
+            island=isl.name, t=isl.type.value, owners=owners, cost=s.harbor_cost
         )
     if isinstance(a, BuyShip):
-        return Content(_("Second merchant ship for {cost} coins").format(cost=s.ship_cost))
-    return Content(
-        _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
-    )
+        return _("Second merchant ship for {cost} coins").format(cost=s.ship_cost)
+    return _("Pirate ship for {n} beans from the pirate store").format(n=s.pirate_ship_beans)
 
 
 def _buy_order(state: GameState, a: Action) -> tuple[int, str, str]:
@@ -187,7 +181,7 @@ def _buy_order(state: GameState, a: Action) -> tuple[int, str, str]:
 
 def buy_choices(state: GameState, player: int) -> list[Choice]:
     options = sorted(_options(state, player, "buy"), key=lambda a: _buy_order(state, a))
-    return [checked(state, _buy_label(state, a), a) for a in options]
+    return [checked(state, Content(_buy_label(state, a)), a) for a in options]
 
 
 def _harbor_name(state: GameState, island: int) -> str:
@@ -195,81 +189,65 @@ def _harbor_name(state: GameState, island: int) -> str:
     return _("home") if isl.type is IslandType.HOME else isl.name
 
 
+def _ship_at(state: GameState, ship: int) -> dict[str, object]:
+    """A ship's number and where it lies, for a label's ``{n}`` and ``{at}``."""
+    return {"n": ship_number(state, ship), "at": _harbor_name(state, state.ships[ship].island)}
+
+
 def sail_choices(state: GameState, player: int) -> list[Choice]:
     """Every own ship to every own harbor; blocked ones keep the engine's reason."""
-    out: list[Choice] = []
-    for a in _options(state, player, "sail"):
-        assert isinstance(a, Sail)
+
+    def label(a: Sail) -> Content:
+        to = _harbor_name(state, a.island)
         if len(a.ships) == 1:
-            ship = a.ships[0]
-            label = _("Ship {n} ({at}) → {to}").format(
-                n=ship_number(state, ship),
-                at=_harbor_name(state, state.ships[ship].island),
-                to=_harbor_name(state, a.island),
-            )
-        else:
-            label = _("Ships {a} and {b} together → {to}").format(
-                a=ship_number(state, a.ships[0]),
-                b=ship_number(state, a.ships[1]),
-                to=_harbor_name(state, a.island),
-            )
-        out.append(checked(state, Content(label), a))
-    return out
+            return Content(_("Ship {n} ({at}) → {to}").format(**_ship_at(state, a.ships[0]), to=to))
+        first, second = ship_number(state, a.ships[0]), ship_number(state, a.ships[1])
+        return Content(_("Ships {a} and {b} together → {to}").format(a=first, b=second, to=to))
+
+    return _each(state, player, "sail", label)
 
 
 def load_choices(state: GameState, player: int) -> list[Choice]:
-    out: list[Choice] = []
-    for a in _options(state, player, "load"):
-        assert isinstance(a, Load)
-        label = Content.assemble(
-            _("Load ship {n} at {at} with ").format(
-                n=ship_number(state, a.ship), at=_harbor_name(state, state.ships[a.ship].island)
-            ),
+    def label(a: Load) -> Content:
+        return Content.assemble(
+            _("Load ship {n} at {at} with ").format(**_ship_at(state, a.ship)),
             render.bean(KIND_OF[a.cards[0]], len(a.cards)),
         )
-        out.append(checked(state, label, a))
-    return out
+
+    return _each(state, player, "load", label)
 
 
 def unload_choices(state: GameState, player: int) -> list[Choice]:
-    out: list[Choice] = []
-    for a in _options(state, player, "unload"):
-        assert isinstance(a, Unload)
-        ship = state.ships[a.ship]
-        label = Content.assemble(
-            _("Unload ship {n} at {at}: ").format(
-                n=ship_number(state, a.ship), at=_harbor_name(state, ship.island)
-            ),
-            render.bean(KIND_OF[ship.cargo[0]], a.count),
+    def label(a: Unload) -> Content:
+        return Content.assemble(
+            _("Unload ship {n} at {at}: ").format(**_ship_at(state, a.ship)),
+            render.bean(KIND_OF[state.ships[a.ship].cargo[0]], a.count),
         )
-        out.append(checked(state, label, a))
-    return out
+
+    return _each(state, player, "unload", label)
 
 
 def store_choices(state: GameState, player: int) -> list[Choice]:
-    out: list[Choice] = []
-    for a in _options(state, player, "store"):
-        assert isinstance(a, ToStore)
+    def label(a: ToStore) -> Content:
         ship = next((i for i in state.ships_of(player) if a.card in state.ships[i].cargo), None)
         if ship is None:
             where = _("From the home Kontor: ")
         else:
             where = _("From ship {n}: ").format(n=ship_number(state, ship))
-        out.append(checked(state, Content.assemble(where, render.card(a.card)), a))
-    return out
+        return Content.assemble(where, render.card(a.card))
+
+    return _each(state, player, "store", label)
 
 
 def move_choices(state: GameState, player: int) -> list[Choice]:
-    out: list[Choice] = []
-    for a in _options(state, player, "move"):
-        assert isinstance(a, KontorToField)
+    def label(a: KontorToField) -> Content:
         h = kontor_of_card(state, player, a.card)
         assert h is not None
-        label = Content.assemble(
+        return Content.assemble(
             render.card(a.card), " → ", _place_label(state, player, h.island, a.slot)
         )
-        out.append(checked(state, label, a))
-    return out
+
+    return _each(state, player, "move", label)
 
 
 def raid_targets(state: GameState, player: int) -> list[Choice]:
@@ -288,9 +266,7 @@ def raid_targets(state: GameState, player: int) -> list[Choice]:
             ship = state.ships[a.ship]
             label = Content.assemble(
                 _("{name}'s ship {n} at {at}: ").format(
-                    name=state.players[ship.owner].name,
-                    n=ship_number(state, a.ship),
-                    at=_harbor_name(state, ship.island),
+                    name=state.players[ship.owner].name, **_ship_at(state, a.ship)
                 ),
                 render.bean(KIND_OF[ship.cargo[0]], len(ship.cargo)),
             )
@@ -305,21 +281,16 @@ def raid_targets(state: GameState, player: int) -> list[Choice]:
             ),
             render.card(card),
         )
-        verdicts = [(a, check(state, a)) for a in raids]
-        ok = next((a for a, r in verdicts if r is None), None)
-        if ok is not None:
-            out.append(Choice(label, ok))
-        else:
-            out.append(Choice(label, raids[0], str(verdicts[0][1])))
+        verdicts = [checked(state, label, a) for a in raids]
+        out.append(next((c for c in verdicts if c.allowed), verdicts[0]))
     return out + ships
 
 
 def raid_destinations(state: GameState, raid: RaidKontor) -> list[Choice]:
-    return [
-        checked(state, _place_label(state, raid.player, a.island, a.slot), a)
-        for a in _options(state, raid.player, "raid", raid.card)
-        if isinstance(a, RaidKontor)
-    ]
+    def label(a: RaidKontor) -> Content:
+        return _place_label(state, raid.player, a.island, a.slot)
+
+    return _each(state, raid.player, "raid", label, raid.card)
 
 
 def player_choices(state: GameState, players: list[int]) -> list[Choice]:

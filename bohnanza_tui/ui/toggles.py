@@ -10,6 +10,8 @@ Nothing here imports the rules core: the set-up screen is built from these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -22,22 +24,15 @@ from textual.widgets import Static
 
 from bohnanza_tui.i18n import N_
 
-
-def radio_button(on: bool, colour: object) -> Content:
-    """What a radio button shows: ``(•)`` when chosen, ``( )`` when not."""
-    inner = "•" if on else " "
-    return Content.assemble("(", (inner, Style(foreground=colour, bold=True)), ")")  # type: ignore[arg-type]
+#: a choice's options: each one's label and value
+Options = Sequence[tuple[str, object]]
 
 
 class RadioList(Widget, can_focus=True):
     """Options one under the other, the chosen one marked ``(•)``: a RadioSet of Radio
-    buttons in one widget.
-
-    It looks and answers as Textual's RadioSet with a ``Radio`` per option (the same
-    colours from the same theme variables, the same keys: ↑/← and ↓/→ move the cursor,
-    Enter and Space choose; a click chooses the option clicked), at a third of the
-    widgets and without the CSS of three widget classes, which the set-up screen, the
-    app's first, feels at every start.
+    buttons in one widget, with their colours, theme variables and keys (↑/← and ↓/→ move
+    the cursor, Enter and Space choose, a click chooses), at a third of the widgets and
+    without the CSS of three widget classes, which the set-up screen feels at every start.
     """
 
     DEFAULT_CSS = """
@@ -111,10 +106,7 @@ class RadioList(Widget, can_focus=True):
             super().__init__()
             self.radios = radios
             self.index = index
-
-        @property
-        def value(self) -> object:
-            return self.radios.options[self.index][1]
+            self.value = radios.options[index][1]
 
         @property
         def control(self) -> RadioList:
@@ -122,7 +114,7 @@ class RadioList(Widget, can_focus=True):
 
     def __init__(
         self,
-        options: list[tuple[str, object]],
+        options: Options,
         value: object = None,
         *,
         compact: bool = False,
@@ -159,7 +151,8 @@ class RadioList(Widget, can_focus=True):
         on_colour = self.get_visual_style("radio-list--button-on").foreground
         off_colour = self.get_visual_style("radio-list--button").foreground
         for i, (label, _value) in enumerate(self.options):
-            on = i == self.index
+            on = i == self.index  # (•) when chosen, ( ) when not
+            mark = Style(foreground=on_colour if on else off_colour, bold=True)
             if i == self.cursor:
                 style = self.get_visual_style("radio-list--cursor")
             elif i == self.hover:
@@ -167,7 +160,7 @@ class RadioList(Widget, can_focus=True):
             else:
                 style = Style()
             text = Content(label).pad(1, 1).stylize_before(style)
-            lines.append(Content.assemble(radio_button(on, on_colour if on else off_colour), text))
+            lines.append(Content.assemble("(", ("•" if on else " ", mark), ")", text))
         return Content("\n").join(lines)
 
     def get_content_height(self, _container: Size, _viewport: Size, _width: int) -> int:
@@ -220,9 +213,7 @@ class Cycle(Static, can_focus=True):
         def control(self) -> Cycle:
             return self.cycle
 
-    def __init__(
-        self, options: list[tuple[str, object]], value: object = None, **kwargs: object
-    ) -> None:
+    def __init__(self, options: Options, value: object = None, **kwargs: object) -> None:
         values = [v for _label, v in options]
         index = values.index(value) if value in values else 0
         # drawn from the start: an update on mount would lay the screen out once more
@@ -240,19 +231,16 @@ class Cycle(Static, can_focus=True):
         if value in values:
             self._select(values.index(value))
 
-    def set_options(self, options: list[tuple[str, object]], value: object = None) -> None:
+    def set_options(self, options: Options, value: object = None) -> None:
         self.options = options
         values = [v for _label, v in options]
         self._select(values.index(value) if value in values else 0, force=True)
-
-    def _show(self) -> None:
-        self.update(_cycle_label(self.options[self.index][0]))
 
     def _select(self, index: int, force: bool = False) -> None:
         index %= len(self.options)
         if index != self.index or force:
             self.index = index
-            self._show()
+            self.update(_cycle_label(self.options[index][0]))
             self.post_message(self.Changed(self, self.value))
 
     def action_step(self, step: int) -> None:

@@ -37,14 +37,7 @@ def key_span(keys: list[str]) -> str:
             runs[-1].append(key)
         else:
             runs.append([key])
-    return ", ".join(
-        run[0]
-        if len(run) == 1
-        else f"{run[0]}, {run[1]}"
-        if len(run) == 2
-        else f"{run[0]}-{run[-1]}"
-        for run in runs
-    )
+    return ", ".join(", ".join(run) if len(run) < 3 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def keys_text(keys: list[str]) -> str:
@@ -104,8 +97,8 @@ class ChoiceList(OptionList):
     def action_select(self) -> None:
         if self.highlighted is None:
             self.action_first()
-            return
-        super().action_select()
+        else:
+            super().action_select()
 
 
 def _looks(text: str | Content) -> object:
@@ -131,11 +124,11 @@ class ChoiceScreen(SizedDialog[Any]):
         keys: list[str] | None = None,
     ) -> None:
         super().__init__()
-        #: what the widgets show (title, note, entries), once composed (see ``set_content``)
-        self._shown: tuple[str, object, list[tuple[str, object, str | None]]] | None = None
         self.set_content(title, choices, note, highlight=highlight, keys=keys)
 
     BY_KIND = True
+    #: what the widgets show: title, note, entries and the keys' line (``set_content``)
+    _shown: tuple[str, object, list[tuple[str, object, str | None]], str]
 
     def showed_like(self, *args: Any, **kwargs: Any) -> bool:
         """The same title: the same kind of list (see ``Kept.reused``): two kinds of list
@@ -170,24 +163,23 @@ class ChoiceScreen(SizedDialog[Any]):
             (key, _looks(c.label), c.refusal)
             for key, c in zip(self.keys, self.choices, strict=True)
         ]
-        before, self._shown = self._shown, (title, _looks(note), entries)
+        shown = (title, _looks(note), entries, keys_text(self.keys))
         if self.is_mounted:  # shown before: the same widgets, the new content
-            # only what differs is refilled: an update lays out and paints its widget anew,
-            # new entries are measured and painted anew (the same list opened again, or
-            # the same buy list from one opening to the next, changes nothing)
-            if before is None or title != before[0]:
+            # only what differs is refilled (an update lays out and paints its widget anew)
+            before = self._shown
+            if title != before[0]:
                 self.query_one(".dialog-title", Label).update(title)
-            if before is None or self._shown[1] != before[1]:
-                shown = self.query_one(".dialog-note", Static)
-                shown.update(note)
-                shown.display = bool(note)
-            if before is None or entries != before[2]:
+            if shown[1] != before[1]:
+                note_widget = self.query_one(".dialog-note", Static)
+                note_widget.update(note)
+                note_widget.display = bool(note)
+            if entries != before[2]:
                 self.query_one(OptionList).set_options(self._options())
-                keys_line = keys_text(self.keys)  # (the entries' keys: the same when they are)
-                if before is None or keys_line != keys_text([k for k, _l, _r in before[2]]):
-                    self.query_one(".dialog-keys", Static).update(keys_line)
+            if shown[3] != before[3]:
+                self.query_one(".dialog-keys", Static).update(shown[3])
             self._fit(self.app.size)
             self._highlight()
+        self._shown = shown
 
     def _options(self) -> list[Option]:
         options = []
@@ -214,7 +206,7 @@ class ChoiceScreen(SizedDialog[Any]):
             note.display = bool(self.note)
             yield note
             yield ChoiceList(*self._options(), id="choices")
-            yield Static(keys_text(self.keys), classes="dialog-keys")
+            yield Static(self._shown[3], classes="dialog-keys")
         yield KeyBar(id="keys")
 
     def fitted(self, small: bool) -> None:
@@ -224,7 +216,7 @@ class ChoiceScreen(SizedDialog[Any]):
             width, height = self.app.size
             width -= 4  # the dialog's border and padding
             note = Content(self.note) if isinstance(self.note, str) else self.note
-            used = 1 + 2 + len(Content(keys_text(self.keys)).wrap(width))  # key bar, border
+            used = 1 + 2 + len(Content(self._shown[3]).wrap(width))  # key bar, border
             if self.note:
                 used += len(note.wrap(width))
             rows = max(3, height - used)
@@ -239,12 +231,9 @@ class ChoiceScreen(SizedDialog[Any]):
         self._highlight()
 
     def _highlight(self) -> None:
-        ol = self.query_one(OptionList)
-        if not self.highlight:
-            ol.highlighted = None
-            return
-        first = next((i for i, c in enumerate(self.choices) if c.allowed), None)
-        ol.highlighted = first if first is not None else (0 if self.choices else None)
+        """Highlight the first entry (an allowed one if any: they come first), unless not
+        ``highlight``."""
+        self.query_one(OptionList).highlighted = 0 if self.highlight and self.choices else None
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -54,19 +54,14 @@ def ranking(state: GameState) -> Content:
         who = ", ".join(state.players[p].name for p in players)
         ranks = {s.rank for s in table if s.player in players}
         if len(ranks) == 1:
-            notes.append(
-                _(
-                    "{names} tie on {coins} coins and on cards in hand: they share the place."
-                ).format(names=who, coins=amount)
-            )
+            note = _("{names} tie on {coins} coins and on cards in hand: they share the place.")
         else:
-            notes.append(
-                ngettext(
-                    "{names} tie on {coins} coin; more cards left in hand ranks higher.",
-                    "{names} tie on {coins} coins; more cards left in hand ranks higher.",
-                    amount,
-                ).format(names=who, coins=amount)
+            note = ngettext(
+                "{names} tie on {coins} coin; more cards left in hand ranks higher.",
+                "{names} tie on {coins} coins; more cards left in hand ranks higher.",
+                amount,
             )
+        notes.append(note.format(names=who, coins=amount))
     if not notes:
         notes.append(_("No ties: the most coins wins."))
     return Content.assemble(
@@ -125,16 +120,12 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self._size_class(*self.app.size)
         winners = [self.state.players[s.player].name for s in standings(self.state) if s.rank == 1]
+        if len(winners) == 1:
+            title = _("The game is over — {names} wins!")
+        else:
+            title = _("The game is over — {names} share the win!")
         with VerticalScroll(id="end-box"):
-            yield Static(
-                _("The game is over — {names} wins!").format(names=" & ".join(winners))
-                if len(winners) == 1
-                else _("The game is over — {names} share the win!").format(
-                    names=" & ".join(winners)
-                ),
-                id="end-title",
-                markup=False,
-            )
+            yield Static(title.format(names=" & ".join(winners)), id="end-title", markup=False)
             with Vertical(classes="end-part", id="end-ranking") as v:
                 v.border_title = _("Ranking")
                 yield Static(ranking(self.state))

@@ -161,36 +161,21 @@ def help_markdown() -> str:
         f"{render.GLYPHS[k]} {render.bean_name(i)}" for i, k in enumerate(render.KINDS)
     )
     keys = "\n".join(f"| `{_(k)}` | {_(d)} |" for k, d in KEYS)
-    return (
-        _(RULES)
-        + "\n# "
-        + _("Beans")
-        + "\n\n"
-        + glyphs
-        + "\n\n# "
-        + _("Beanometers by island type")
-        + "\n\n"
-        + meters_markdown()
-        + "\n\n# "
-        + _("Keys")
-        + "\n\n| "
-        + _("key")
-        + " | "
-        + _("what it does")
-        + " |\n|---|---|\n"
-        + keys
-        + "\n"
-    )
+    sections = [
+        "# " + _("Beans"),
+        glyphs,
+        "# " + _("Beanometers by island type"),
+        meters_markdown(),
+        "# " + _("Keys"),
+        "| " + _("key") + " | " + _("what it does") + " |\n|---|---|\n" + keys + "\n",
+    ]
+    return _(RULES) + "\n" + "\n\n".join(sections)
 
 
 @lru_cache(maxsize=4)
 def help_page(lang: str) -> Markdown:
-    """The help in ``lang`` (the language in use), parsed once.
-
-    One widget renders it (Rich's Markdown): Textual's Markdown widget mounts a
-    widget per paragraph, list item and table cell, some two hundred, which made
-    opening the help take several times longer than any other dialog.
-    """
+    """The help in ``lang`` (the language in use), parsed once. One widget renders it (Rich's
+    Markdown): Textual's Markdown widget mounts one per paragraph, list item and table cell."""
     return Markdown(help_markdown(), code_theme="ansi_dark", inline_code_theme="ansi_dark")
 
 
@@ -199,8 +184,8 @@ _PAINTED: dict[tuple[str, int, RichStyle], list[Strip]] = {}
 
 
 class HelpPage(Visual):
-    """The help, rendered (Rich's Markdown, some hundred milliseconds) once per language
-    and width: opening the help again paints lines it has."""
+    """The help, rendered (slowly: Rich's Markdown) once per language and width: opening
+    the help again paints lines it has."""
 
     def __init__(self, widget: Widget, lang: str) -> None:
         self.widget = widget
@@ -238,7 +223,17 @@ class HelpText(Static):
         return HelpPage(self, self.lang)
 
 
-class HelpScreen(Dialog[None]):
+class Page(Dialog[None]):
+    """A page that scrolls (it has the focus) and closes with its keys."""
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(Page):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", N_("Close")),
         # the page (it has the focus) scrolls with the arrows and page keys; Space pages down
@@ -258,17 +253,11 @@ class HelpScreen(Dialog[None]):
             if page.scroll_offset:  # (at the top already: a scroll would lay it out again)
                 page.scroll_home(animate=False, immediate=True)
 
-    def on_mount(self) -> None:
-        self.query_one("#help").focus()
-
     def action_page_down(self) -> None:
         self.query_one("#help", VerticalScroll).scroll_page_down()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
 
-
-class TextScreen(Dialog[None]):
+class TextScreen(Page):
     """A page of plain text, such as the command language's help."""
 
     BINDINGS = [Binding("escape,q,enter", "close", N_("Close"))]
@@ -283,9 +272,3 @@ class TextScreen(Dialog[None]):
             scroll.border_title = self.title_text
             yield Static(self.text, markup=False)
         yield KeyBar(id="keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#text-page").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -20,12 +20,7 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Input,
-    OptionList,
-    Static,
-)
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bohnanza_tui.i18n import (
@@ -48,7 +43,7 @@ from bohnanza_tui.seating.seats import COMPUTER, DEFAULT_LEVEL, HUMAN, SEAT_LEVE
 
 from ..host import SetupHost
 from ..keybar import KeyBar
-from ..toggles import Cycle, RadioList
+from ..toggles import Cycle, Options, RadioList
 
 if TYPE_CHECKING:
     from ..saves import SavedGame
@@ -87,71 +82,66 @@ DEFAULT_NAMES = [N_("Ann"), N_("Bob"), N_("Cy"), N_("Dee"), N_("Eve"), N_("Fay")
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong")}
 
 
-def _label_strip(label: str, width: int, style: RichStyle, bold: bool = False) -> Strip:
-    """A line of ``width`` cells with ``label`` at its left (its leading spaces left blank)."""
-    blank = RichStyle(bgcolor=style.bgcolor)  # as Textual paints the room around widgets
-    text = set_cell_size(label, width).rstrip()
-    shown = text.lstrip()
-    indent = len(text) - len(shown)
-    return Strip(
-        [
-            Segment(" " * indent, blank),
-            Segment(shown, style + RichStyle(bold=True) if bold else style),
-            Segment(" " * (width - cell_len(text)), blank),
-        ],
-        width,
-    )
-
-
-def _label_line(widget: Widget) -> int:
-    """The line of a form's row that holds its label: the line of the controls' text (the
-    second in the full form, under the top of a tall box or a control's blank line; the
-    first when compact)."""
-    return 0 if getattr(widget.screen, "compact", False) else 1
-
-
-class Labelled(Horizontal):
-    """A row of the form that paints its own label, left of its controls (the title)."""
-
-    def __init__(self, label: str, *, bold: bool = False, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.label = label
-        self.bold = bold
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if y != _label_line(self):
-            return Strip([Segment(" " * width, RichStyle(bgcolor=self.rich_style.bgcolor))], width)
-        return _label_strip(self.label, width, self.rich_style, self.bold)
+def _cycle_width(options: Options) -> int:
+    """A Cycle as wide as its longest choice in the language in use ("◀ ", " ▶", padding)."""
+    return max(cell_len(text) for text, _value in options) + 6
 
 
 class Painted(Widget):
     """A container that paints labels left of some of its children, on the line of their
-    text: a widget fewer per label than a Label or a row container beside each (each widget
-    costs the first frame a few milliseconds). The children leave the label room (their
-    left margin). What moves a child calls ``refresh`` (the set-up screen's ``_check_size``).
+    text (the second in the full form, under the top of a tall box or a control's blank
+    line; the first when compact): a widget fewer per label than a Label beside each (each
+    widget costs the first frame a few milliseconds). The children leave the label room
+    (their left margin). What moves a child calls ``refresh`` (``SetupScreen._check_size``).
     """
+
+    #: whether the labels are bold
+    BOLD = False
+    #: the labels by line, and the style, of the paint in progress (``render_lines``)
+    _rows: dict[int, str] = {}
+    _style = RichStyle()
 
     def labels(self) -> list[tuple[Widget, str]]:
         """The children that have a label, and their labels."""
         raise NotImplementedError
 
-    #: the labels by line, and the style, of the paint in progress (``render_lines``)
-    _rows: dict[int, str] = {}
-    _style = RichStyle()
-
     def render_lines(self, crop: Region) -> list[Strip]:
-        top = self.content_region.y - _label_line(self)
+        top = self.content_region.y - (0 if getattr(self.screen, "compact", False) else 1)
         self._rows = {w.region.y - top: label for w, label in self.labels() if w.display}
         self._style = self.rich_style
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        """A line of the width with its label at its left (the label's leading spaces and
+        the rest of the line in the background, as Textual paints the room around widgets)."""
+        width, style = self.size.width, self._style
+        blank = RichStyle(bgcolor=style.bgcolor)
         label = self._rows.get(y)
         if label is None:
-            return Strip([Segment(" " * width, RichStyle(bgcolor=self._style.bgcolor))], width)
-        return _label_strip(label, width, self._style)
+            return Strip.blank(width, blank)
+        text = set_cell_size(label, width).rstrip()
+        shown = text.lstrip()
+        return Strip(
+            [
+                Segment(" " * (len(text) - len(shown)), blank),
+                Segment(shown, style + RichStyle(bold=True) if self.BOLD else style),
+                Segment(" " * (width - cell_len(text)), blank),
+            ],
+            width,
+        )
+
+
+class Labelled(Painted, Horizontal):
+    """The form's first row: its title, painted bold left of its control (the language)."""
+
+    BOLD = True
+
+    def __init__(self, label: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.label = label
+
+    def labels(self) -> list[tuple[Widget, str]]:
+        return [(self.children[0], self.label)]
 
 
 class SetupBox(Painted, Vertical):
@@ -192,15 +182,14 @@ class SeatList(Painted):
             id=f"name-{index}",
             compact=self.compact,
         )
-        options: list[tuple[str, object]] = [(_("Human"), HUMAN)]
+        options = [(_("Human"), HUMAN)]
         if self.bots:  # the first step from "Human" gives the default level
             options += [
                 (_("Computer · {level}").format(level=_(LEVEL_NAMES[lv])), f"{COMPUTER}:{lv}")
                 for lv in SEAT_LEVELS
             ]
         kind = Cycle(options, HUMAN, classes="seat-kind", id=f"kind-{index}")
-        # as wide as its longest choice in the language in use ("◀ ", " ▶" and padding)
-        kind.styles.width = max(cell_len(text) for text, _value in options) + 6
+        kind.styles.width = _cycle_width(options)
         return [name, kind]
 
     def labels(self) -> list[tuple[Widget, str]]:
@@ -251,37 +240,30 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # the labels' column as wide as its longest word in the language in use
         labels = {key: _(key) for key in (N_("Game"), N_("Players"), N_("Seed"), N_("Options"))}
-        width = max(10, *(cell_len(text) + 2 for text in labels.values()))
-        self.label_width = width
-        if self.bots:  # side by side in the full form, each as wide as its longest choice
-            self.options_width = sum(
-                max(cell_len(text) for text, _value in choices) + 6  # "◀ ", " ▶", padding
-                for choices in self._option_choices()
-            )
+        self.label_width = max(10, *(cell_len(text) + 2 for text in labels.values()))
+        if self.bots:  # side by side in the full form
+            self.options_width = sum(_cycle_width(choices) for choices in self._option_choices())
         # laid out for the terminal's size from the first paint (no second layout on mount)
-        compact, spaced = self._layout(self.app.size.width, self.app.size.height)
+        compact, spaced = self._layout(*self.app.size)
         self.compact, self.spaced = compact, spaced
         self.set_class(compact, "-compact")
         self.set_class(spaced, "-spaced")
 
         box = SetupBox(id="setup-box")
         with box:
-            with Labelled(_("Bohnanza — a new game"), bold=True, id="setup-head"):
-                language = Cycle(
-                    [(native_name(lang), lang) for lang in available_languages()],
-                    current_language(),
-                    id="language",
+            with Labelled(_("Bohnanza — a new game"), id="setup-head"):
+                languages = [(native_name(lang), lang) for lang in available_languages()]
+                yield Cycle(languages, current_language(), id="language").with_tooltip(
+                    _("Language (remembered for the next start)")
                 )
-                language.tooltip = _("Language (remembered for the next start)")
-                yield language
-            modes: list[tuple[str, object]] = [
+            modes = [
                 (_("Classic Bohnanza (2-7 players)"), "classic"),
                 (_("Bohn Voyage (3-5 players)"), "voyage"),
                 (_("Guatemala Café (2-4 players)"), "cafe"),
             ]
             mode = RadioList(modes, "classic", id="mode", compact=compact)
             yield box.labelled(mode, labels["Game"])
-            count = Cycle(self._count_options("classic"), 3, id="count")
+            count = Cycle(_count_options("classic"), 3, id="count")
             yield box.labelled(count, labels["Players"])
             yield SeatList(self.bots, compact)
             if not self.bots:
@@ -308,12 +290,10 @@ class SetupScreen(Screen[None]):
         self._indent_rows(box, compact, spaced)
         yield KeyBar(id="keys")
 
-    def _option_choices(self) -> tuple[list[tuple[str, object]], list[tuple[str, object]]]:
+    def _option_choices(self) -> tuple[Options, Options]:
         """The choices of the two options: how often computers offer, and hints."""
         choice = _("Computer offers to people: {choice}")
-        offers: list[tuple[str, object]] = [
-            (choice.format(choice=_(OFFER_NAMES[f])), f) for f in OFFER_FREQUENCIES
-        ]
+        offers = [(choice.format(choice=_(OFFER_NAMES[f])), f) for f in OFFER_FREQUENCIES]
         return offers, [(_("Hints: on"), True), (_("Hints: off"), False)]
 
     def _options(self) -> ComposeResult:
@@ -322,36 +302,26 @@ class SetupScreen(Screen[None]):
 
         offers, hints = saved_options()
         offer_choices, hint_choices = self._option_choices()
-        cycle = Cycle(
+        yield Cycle(
             offer_choices, offers or DEFAULT_OFFERS, id="setup-offers", classes="setup-option"
+        ).with_tooltip(
+            _(
+                "How often computer players make offers that a person must answer "
+                "(rarely: at most one a turn)"
+            )
         )
-        cycle.tooltip = _(
-            "How often computer players make offers that a person must answer "
-            "(rarely: at most one a turn)"
-        )
-        yield cycle
         # Guatemala Café's computer players make no offers: its growing-area board's side
         # takes the offers' place while it is the game chosen (R-CAFE-3, R-CAFE-4)
-        side = Cycle(
-            [
-                (_("Growing area: fixed side"), "fixed"),
-                (_("Growing area: variable side"), "variable"),
-            ],
-            "fixed",
-            id="setup-side",
-            classes="setup-option",
-        )
-        side.tooltip = _("The fixed side as printed, or the variable side shuffled")
+        sides = [
+            (_("Growing area: fixed side"), "fixed"),
+            (_("Growing area: variable side"), "variable"),
+        ]
+        side = Cycle(sides, "fixed", id="setup-side", classes="setup-option")
         side.display = False
-        yield side
-        cycle = Cycle(
-            hint_choices,
-            True if hints is None else hints,
-            id="setup-hints",
-            classes="setup-option",
-        )
-        cycle.tooltip = _("Whether people may ask what the strong computer player would do (n)")
-        yield cycle
+        yield side.with_tooltip(_("The fixed side as printed, or the variable side shuffled"))
+        yield Cycle(
+            hint_choices, True if hints is None else hints, id="setup-hints", classes="setup-option"
+        ).with_tooltip(_("Whether people may ask what the strong computer player would do (n)"))
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._list_unfinished)
@@ -451,9 +421,6 @@ class SetupScreen(Screen[None]):
     def _resume_unfinished(self, event: OptionList.OptionSelected) -> None:
         self.host.resume_game(self.unfinished[event.option_index].path)
 
-    def _count_options(self, mode: str) -> list[tuple[str, object]]:
-        return [(str(n), n) for n in PLAYER_COUNTS[mode]]
-
     @property
     def mode(self) -> str:
         return str(self.query_one("#mode", RadioList).value)
@@ -462,15 +429,19 @@ class SetupScreen(Screen[None]):
     def count(self) -> int:
         return int(self.query_one("#count", Cycle).value)  # type: ignore[call-overload]
 
+    def _allowed(self, count: int) -> int:
+        """The player count nearest ``count`` that the mode chosen allows."""
+        counts = PLAYER_COUNTS[self.mode]
+        return min(max(count, counts[0]), counts[-1])
+
     def _show_seats(self, count: int) -> None:
         self.query_one(SeatList).show(count)
         self._check_size(moved=True)
 
     @on(RadioList.Changed, "#mode")
     def _mode_changed(self) -> None:
-        counts = PLAYER_COUNTS[self.mode]
-        count = min(max(self.count, counts[0]), counts[-1])
-        self.query_one("#count", Cycle).set_options(self._count_options(self.mode), count)
+        count = self._allowed(self.count)
+        self.query_one("#count", Cycle).set_options(_count_options(self.mode), count)
         self._show_seats(count)
         if self.bots:
             cafe = self.mode == "cafe"
@@ -483,8 +454,7 @@ class SetupScreen(Screen[None]):
             self._show_seats(event.value)
 
     def action_players(self, step: int) -> None:
-        counts = PLAYER_COUNTS[self.mode]
-        self.query_one("#count", Cycle).value = min(max(self.count + step, counts[0]), counts[-1])
+        self.query_one("#count", Cycle).value = self._allowed(self.count + step)
 
     def seats(self) -> list[Seat]:
         return self.query_one(SeatList).seats(self.count)
@@ -570,15 +540,13 @@ class SetupScreen(Screen[None]):
         await self.app.run_action("load")
 
 
+def _count_options(mode: str) -> Options:
+    return [(str(n), n) for n in PLAYER_COUNTS[mode]]
+
+
 def game_label(game: SavedGame) -> str:
     """One line for an unfinished game: mode, players, turn, when it was last saved."""
-    mode = (
-        _("Bohn Voyage")
-        if game.mode == "voyage"
-        else _("Guatemala Café")
-        if game.mode == "cafe"
-        else _("classic")
-    )
+    mode = {"voyage": _("Bohn Voyage"), "cafe": _("Guatemala Café")}.get(game.mode, _("classic"))
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved))
     return _("{mode} · {names} · turn {turn} · saved {when}").format(
         mode=mode, names=", ".join(game.names), turn=game.turn, when=when

@@ -1,10 +1,9 @@
 """Dialogs on a small terminal: below 100×36 a dialog takes the whole screen.
 
-``SizedDialog`` is the base of the table's dialogs (choices, offers, answers):
-below 100 columns or 36 rows the screen gets the ``-compact-dialog`` class
-(``assets/styles/dialogs.tcss``): the dialog spans the terminal, its title
-moves into its top border, its lists and buttons lose their borders, and what
-would not fit scrolls inside the lists, never the offer or the keys.
+``SizedDialog`` is the base of the table's dialogs (choices, offers, answers): the screen
+gets the ``-compact-dialog`` class (``assets/styles/dialogs.tcss``), the dialog spans the
+terminal, its title moves into its top border, its lists and buttons lose their borders,
+and what would not fit scrolls inside the lists, never the offer or the keys.
 """
 
 from __future__ import annotations
@@ -23,8 +22,6 @@ T = TypeVar("T")
 #: below this width or height the dialogs are compact: with their borders, an offer dialog
 #: for 7 players (a line each for what they grow) needs 36 rows
 COMPACT_WIDTH, COMPACT_HEIGHT = 100, 36
-
-
 #: no title put into a border yet
 _UNSET = object()
 
@@ -36,10 +33,8 @@ def compact(size: Size) -> bool:
 class SizedDialog(Dialog[T]):
     """A dialog that fits the terminal: compact below 100×36 (see the module)."""
 
-    def __init__(
-        self, name: str | None = None, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(name, id, classes)
+    def __init__(self) -> None:
+        super().__init__()
         #: the title last put into each dialog box's border (``_fit``)
         self._borders: dict[Widget, str | None] = {}
 
