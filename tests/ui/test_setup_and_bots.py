@@ -207,7 +207,12 @@ async def test_a_key_typed_while_the_computers_move_says_why_it_does_nothing() -
     session = classic()
     seats = [Seat("Ann"), Seat("Bob", kind="computer"), Seat("Cy", kind="computer")]
     app = PatientApp(
-        session, seats=seats, autosave=None, bot_factory=default_bot_factory(), bot_delay=0.3
+        # slow steps: the keys below come while Bob still plays, on a loaded machine too
+        session,
+        seats=seats,
+        autosave=None,
+        bot_factory=default_bot_factory(),
+        bot_delay=0.6,
     )
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "enter", "p", "p", "e", "e", "p", "p")  # Ann's turn ends
@@ -217,7 +222,7 @@ async def test_a_key_typed_while_the_computers_move_says_why_it_does_nothing() -
         assert notice(app) == ""
         await press(pilot, "space")
         assert "Bob is playing" in notice(app)
-        for _ in range(100):  # Bob plays (and may offer Ann a trade), then Cy
+        for _ in range(200):  # Bob plays (and may offer Ann a trade), then Cy
             await pilot.pause(0.1)
             if app.hotseat is not None and app.hotseat.next_actor() == 0:
                 break
