@@ -43,6 +43,8 @@ dialog; ``n``, the privacy screen back to the active player; its Enter, the tabl
 two bids (``B``, a bidder, Enter, the bid's dialog, F2 sends it as proposed) and the active player's
 Enter on them, the dialog answering both, ``n`` declining them. Launch: ``bohnanza`` to
 its set-up screen, settled, against a minimal Textual app started the same way.
+Each group's figures are followed by the openings and hand-overs again without the first
+of each key in a launch (which composes its dialog), and by the hand-overs' Enters alone.
 """
 
 from __future__ import annotations
@@ -922,6 +924,21 @@ def report(samples: list[Sample], aims: bool = True) -> None:
             width = max(14, *(len(label) for label in keys))
             for label, values in keys.items():
                 print(f"    {label:{width}} {figures(values)}")
+    # a dialog's first opening in a launch composes it, later ones refill it (docs/UI.md)
+    seen: set[tuple[str, str]] = set()
+    again: dict[str, list[float]] = {}
+    for s in samples:
+        if s.group == "reveal":  # each position is a launch of its own, opened by its reveal
+            seen.clear()
+        what = (s.group, s.label or s.key)
+        if what in seen and s.group in ("open", "hand-over"):
+            again.setdefault(s.group, []).append(s.shown)
+        seen.add(what)
+    for group, values in again.items():
+        print(f"  {group + ', again':16} {figures(values)}  (not the first of a launch)")
+    enters = [s.shown for s in samples if s.group == "hand-over" and s.key.lower() == "enter"]
+    if enters:
+        print(f"  {'hand-over Enters':16} {figures(enters)}")
 
 
 def main() -> None:
