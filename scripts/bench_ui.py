@@ -851,7 +851,7 @@ def tmux_main(args: argparse.Namespace) -> None:
         raise SystemExit("tmux is not installed")
     width, height = (int(x) for x in args.size.lower().split("x"))
     quiet = args.quiet / 1000
-    program = bohnanza_program()
+    program = args.program or bohnanza_program()
     load = os.getloadavg()
     print(
         f"tmux {width}x{height}, {program}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
@@ -958,6 +958,9 @@ def main() -> None:
         help="--profile: only these keys (pilot names, or the hand-overs' labels; commas)",
     )
     parser.add_argument("--size", default="120x40", help="tmux: the terminal's size")
+    parser.add_argument(
+        "--program", help="tmux: this bohnanza command (another install, measured alike)"
+    )
     parser.add_argument(
         "--quiet", type=float, default=150, help="tmux: ms of silence that end an answer"
     )
