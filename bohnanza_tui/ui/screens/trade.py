@@ -4,6 +4,10 @@ The offer builder lists what the player may hand over (hand, face-up cards
 for the active player, Kontor beans in Bohn Voyage), the bean kinds wanted,
 and whom to ask. Every change is checked with the engine at once, so the
 "Send" button says why it can't be sent yet.
+
+The dialogs are kept and refilled (``modal.Kept``): ``set_content`` changes only what
+differs from what the dialog shows (each update lays it out again), and leaves the
+highlight, the focus, the hint and the scroll as a new dialog has them.
 """
 
 from __future__ import annotations
@@ -21,18 +25,12 @@ from textual.css.scalar import Scalar, Unit
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Label,
-    OptionList,
-    SelectionList,
-    Static,
-)
+from textual.widgets import Button, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from bohnanza_tui.i18n import N_, _, ngettext
-from bohnanza_tui.rules import KIND_OF, Action, GameState, check
+from bohnanza_tui.rules import KIND_OF, Action, GameState, apply, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.trading import tradeable
@@ -83,8 +81,7 @@ def _same(shown: object, new: Content | str) -> bool:
 
 
 def _show(widget: Static, content: Content | str) -> None:
-    """Show ``content`` on ``widget``, unless it shows it already: an update lays the
-    dialog out again and paints the widget anew."""
+    """Show ``content`` on ``widget``, unless it shows it already."""
     if not _same(widget.content, content):
         widget.update(content)
 
@@ -102,6 +99,22 @@ def _same_selections(shown: SelectionList[int], selections: list[Selection[int]]
         if not _same(old.prompt, cast(Content, new.prompt)):
             return False
     return len(picked) == sum(s.initial_state for s in selections)
+
+
+def _refill(cards: SelectionList[int], selections: list[Selection[int]]) -> None:
+    """Show these selections on a kept list, the first one highlighted."""
+    if not _same_selections(cards, selections):
+        cards.clear_options()
+        cards.add_options(selections)
+    highlighted = 0 if cards.option_count else None
+    if cards.highlighted != highlighted:
+        cards.highlighted = highlighted
+
+
+def _to_top(widget: Widget) -> None:
+    """Scroll to the top at once, unless it is there already."""
+    if widget.scroll_offset != (0, 0) or widget.scroll_target_y:
+        widget.scroll_home(animate=False, immediate=True)
 
 
 def _set_width(widget: Widget, width: int | None) -> None:
@@ -161,12 +174,19 @@ class WantList(OptionList):
 
 
 class OfferBuilder(SizedDialog[MakeOffer | None]):
-    """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
+    """Build an offer, a bid or a donation: cards to give, kinds wanted, to whom.
+
+    One kept dialog serves offers and bids (a bid shows the face-up cards, and asks
+    one player); a donation, with no kinds wanted, is a dialog of its own (``takes``).
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),
         Binding("ctrl+s,f2", "send", N_("Send")),
     ]
+
+    #: what the dialog was last fitted to (``_fit_key``)
+    _fitted: tuple[object, ...] | None = None
 
     def __init__(
         self,
@@ -180,11 +200,12 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         bid: bool = False,
     ) -> None:
         super().__init__()
-        #: what the dialog was last fitted to (``_fit_key``)
-        self._fitted: tuple[object, ...] | None = None
-        self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
+        self.set_content(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
 
-    def _set(
+    def takes(self, *args: Any, donation: bool = False, **kwargs: Any) -> bool:
+        return donation == self.donation
+
+    def set_content(
         self,
         state: GameState,
         player: int,
@@ -203,67 +224,26 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.preset_give = give or set()
         self.preset_want = want or []
         self.targets = _targets(state, player, to)
-
-    def _shape(self) -> tuple[bool, bool, int]:
-        """What decides the dialog's widgets: a donation has no wanted kinds, a bid shows
-        the face-up cards, and a radio button for each player to ask."""
-        return (self.donation, self.bid and bool(self.state.face_up), len(self.targets))
-
-    def takes(
-        self,
-        state: GameState,
-        player: int,
-        *,
-        donation: bool = False,
-        to: int | None = None,
-        give: set[int] | None = None,
-        want: list[int] | None = None,
-        bid: bool = False,
-    ) -> bool:
-        bid = bid and player != state.active
-        shape = (donation, bid and bool(state.face_up), len(_targets(state, player, to)))
-        return shape == self._shape()
-
-    def set_content(
-        self,
-        state: GameState,
-        player: int,
-        *,
-        donation: bool = False,
-        to: int | None = None,
-        give: set[int] | None = None,
-        want: list[int] | None = None,
-        bid: bool = False,
-    ) -> None:
-        """Another offer in a dialog of the same shape (``takes``): its widgets refilled.
-
-        Only what differs from what the dialog shows is changed (the cards, the counts,
-        the texts, the choices left from its last opening).
-        """
-        self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
         if not self.is_mounted:
             return
         _show(self.query_one(".dialog-title", Label), self._title())
         _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
-        if self.bid and state.face_up:
-            _show(self.query_one("#offer-face-up", Static), self._face_up())
+        face_up = self.query_one("#offer-face-up", Static)
+        face_up.display = self._shows_face_up()
+        if face_up.display:
+            _show(face_up, self._face_up())
         cards = self.query_one("#give", CheckList)
-        selections = self._selections()
-        if not _same_selections(cards, selections):
-            cards.clear_options()
-            cards.add_options(selections)
-        cards.highlighted = 0 if cards.option_count else None
+        _refill(cards, self._selections())
         if not donation:
             self.query_one(WantList).reset(self._kinds(), self.preset_want)
         radios = self.query_one("#to", RadioList)
         options = self._target_options()
         if radios.options != options:
+            resized = len(options) != len(radios.options)  # (as high as its options)
             radios.options = options
-            radios.refresh()
+            radios.refresh(layout=resized)
         radios.choose(0)
-        scroll = self.query_one("#offer-dialog", VerticalScroll)
-        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
-            scroll.scroll_home(animate=False, immediate=True)
+        _to_top(self.query_one("#offer-dialog", VerticalScroll))
         if self.focused is not cards:
             cards.focus()  # (which repaints it, focused or not)
         size = self.app.size
@@ -276,6 +256,9 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self.bid:
             title = _("Bid to {name}").format(name=self.state.players[self.state.active].name)
         return f"{title} — {self.state.players[self.player].name}"
+
+    def _shows_face_up(self) -> bool:
+        return self.bid and bool(self.state.face_up)
 
     def _face_up(self) -> Content:
         return Content.assemble(
@@ -296,13 +279,13 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         return [(name, i) for i, name in enumerate(self._target_names())]
 
     def compose(self) -> ComposeResult:
-        state = self.state
         with VerticalScroll(classes="dialog wide", id="offer-dialog"):
             yield Label(self._title(), classes="dialog-title", markup=False)
             # the dialog covers the table: what everyone grows, to know who wants what
-            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
-            if self.bid and state.face_up:
-                yield Static(self._face_up(), id="offer-face-up")
+            yield Static(render.fields_overview(self.state, self.player), classes="dialog-fields")
+            face_up = Static(self._face_up(), id="offer-face-up")
+            face_up.display = self._shows_face_up()
+            yield face_up
             with Horizontal(id="offer-columns"):
                 with Vertical(classes="column", id="give-column"):
                     yield Label(_("Give (Space picks)"), classes="column-title")
@@ -367,19 +350,12 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         refusal = check(self.state, offer)
         to = _("everyone") if offer.to is None else self.state.players[offer.to].name
         if offer.want:
-            text = Content.assemble(
-                _("You give "),
-                render.cards_summary(offer.give),
-                _(" to {to} for ").format(to=to),
-                render.kinds_summary(offer.want),
-                ".",
+            terms = Content.assemble(
+                _(" to {to} for ").format(to=to), render.kinds_summary(offer.want), "."
             )
         else:
-            text = Content.assemble(
-                _("You give "),
-                render.cards_summary(offer.give),
-                _(" to {to} as a gift.").format(to=to),
-            )
+            terms = Content(_(" to {to} as a gift.").format(to=to))
+        text = Content.assemble(_("You give "), render.cards_summary(offer.give), terms)
         if refusal is not None:
             text = Content.assemble(text, "\n", Content.styled("✗ " + str(refusal), "$text-error"))
         _show(self.query_one("#offer-preview", Static), text)
@@ -486,8 +462,14 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
-class AnswerHint:
-    """The hint in the answer dialogs (``h``: ``n`` declines there): what the strong
+def _asks_beans(state: GameState, offer_id: int) -> bool:
+    """Whether an offer asks for beans, else it is a gift."""
+    o = state.offer(offer_id)
+    return o is not None and bool(o.want)
+
+
+class AnswerHint(SizedDialog[list[Action] | None]):
+    """An answer dialog, with its hint (``h``: ``n`` declines there): what the strong
     computer player would answer, and why, under the offer. Only shown, never played;
     searched in a worker thread on the answerer's own view of the game; no key when the
     game's set-up turned hints off (``hinting``)."""
@@ -508,8 +490,7 @@ class AnswerHint:
     def action_hint(self) -> None:
         if not self.check_action("hint", ()):
             return
-        screen = cast(SizedDialog[Any], self)
-        panel = screen.query_one(hints.HintPanel)
+        panel = self.query_one(hints.HintPanel)
         if panel.token is not None:
             panel.close()  # h again hides it
             return
@@ -521,22 +502,29 @@ class AnswerHint:
     @work(thread=True, exclusive=True, group="hint")
     def _think_hint(self, token: object, game_view: GameState, seed: int) -> None:
         text = hints.ask(game_view, self.player, seed, dict(self.hint_search))
-        cast(SizedDialog[Any], self).app.call_from_thread(self._hint_ready, token, text)
+        self.app.call_from_thread(self._hint_ready, token, text)
 
     def _close_hint(self) -> None:
         """The hint closed, as a new dialog has it (a kept dialog shown again)."""
-        panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
+        panel = self.query_one(hints.HintPanel)
         if panel.token is not None or panel.display:
             panel.close()
 
     def _hint_ready(self, token: object, text: hints.HintText | None) -> None:
-        panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
+        panel = self.query_one(hints.HintPanel)
         if panel.show_hint(token, text):
             panel.border_subtitle = _("only a hint: nothing is played · h hides it")
 
+    def action_later(self) -> None:
+        self.dismiss(None)
 
-class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
-    """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
+
+class AnswerScreen(AnswerHint):
+    """An addressed player answers an offer: accept with chosen cards, decline, or counter.
+
+    An offer asking for beans lists the cards to give, a gift shows the hand: a dialog
+    of each shape (``takes``), and one for an answer in public (``public``).
+    """
 
     #: nothing focused at first (see ``on_mount``): the keys a, n, c answer
     AUTO_FOCUS = ""
@@ -559,50 +547,19 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         public: bool = False,
     ) -> None:
         super().__init__()
-        self._set(state, player, offer_id, hints=hints)
-        #: the offer asks for beans (the cards to give are listed), else a gift (the hand
-        #: shown): what decides the dialog's widgets (``takes``)
-        self.wants = self._wants(state, offer_id)
-        #: opened as the keyboard reaches the player, before their hand shows: only the
-        #: face-up cards to give, no counter-offer, no hint (``public_answer``)
-        self.public = public
-
-    def _set(self, state: GameState, player: int, offer_id: int, *, hints: bool = False) -> None:
-        self.state = state
-        self.player = player
-        self.offer_id = offer_id
-        self.hinting = hints
+        self.set_content(state, player, offer_id, hints=hints, public=public)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.public and action in ("counter", "hint"):
             return False  # both would show the hand
         return super().check_action(action, parameters)
 
-    @staticmethod
-    def _wants(state: GameState, offer_id: int) -> bool:
-        o = state.offer(offer_id)
-        return o is not None and bool(o.want)
-
     def takes(
-        self,
-        state: GameState,
-        player: int,
-        offer_id: int,
-        *,
-        hints: bool = False,
-        public: bool = False,
+        self, state: GameState, player: int, offer_id: int, *, public: bool = False, **_options: Any
     ) -> bool:
-        return (self._wants(state, offer_id), public) == (self.wants, self.public)
+        return (_asks_beans(state, offer_id), public) == (self.wants, self.public)
 
-    def showed_like(
-        self,
-        state: GameState,
-        player: int,
-        offer_id: int,
-        *,
-        hints: bool = False,
-        public: bool = False,
-    ) -> bool:
+    def showed_like(self, state: GameState, player: int, offer_id: int, **_options: Any) -> bool:
         """The same offer to the same player (``Kept.reused``)."""
         return (player, offer_id) == (self.player, self.offer_id)
 
@@ -615,10 +572,15 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         hints: bool = False,
         public: bool = False,
     ) -> None:
-        """Another offer of the same kind (``takes``) in a kept dialog: only what differs
-        from what it shows is refilled (each update lays the dialog out again); the hint,
-        the focus and the scroll as a new dialog has them."""
-        self._set(state, player, offer_id, hints=hints)
+        self.state = state
+        self.player = player
+        self.offer_id = offer_id
+        self.hinting = hints
+        #: the offer asks for beans (the cards to give are listed), else a gift (the hand shown)
+        self.wants = _asks_beans(state, offer_id)
+        #: opened as the keyboard reaches the player, before their hand shows: only the
+        #: face-up cards to give, no counter-offer, no hint (``public_answer``)
+        self.public = public
         if not self.is_mounted:
             return
         _show(self.query_one(".dialog-title", Label), self._title())
@@ -626,15 +588,8 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
         if self.wants:
             cards = self.query_one("#answer-give", CheckList)
-            selections = self._selections()
-            if not _same_selections(cards, selections):
-                cards.clear_options()
-                cards.add_options(selections)
-            highlighted = 0 if cards.option_count else None
-            if cards.highlighted != highlighted:
-                cards.highlighted = highlighted
-            if cards.scroll_offset != (0, 0):
-                cards.scroll_home(animate=False, immediate=True)
+            _refill(cards, self._selections())
+            _to_top(cards)
             if self.public:
                 self.set_focus(None)  # (as on mount)
             elif self.focused is not cards:
@@ -644,9 +599,7 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
             if self.focused is not None:
                 self.set_focus(None)
         self._close_hint()
-        scroll = self.query_one("#answer-dialog", VerticalScroll)
-        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
-            scroll.scroll_home(animate=False, immediate=True)
+        _to_top(self.query_one("#answer-dialog", VerticalScroll))
         self._fit(self.app.size)
         self._update()
 
@@ -685,15 +638,14 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         return [Selection(label, c, c in picked) for label, c in cards]
 
     def compose(self) -> ComposeResult:
-        state = self.state
         with VerticalScroll(classes="dialog wide", id="answer-dialog"):
             yield Label(self._title(), classes="dialog-title", markup=False)
             yield Static(self._offer_text(), id="answer-offer")
-            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            yield Static(render.fields_overview(self.state, self.player), classes="dialog-fields")
             if not self.wants:
                 # a gift asks for nothing: the hand is not listed to give from, yet whether
                 # the gift fits (or pushes out a bean the hand needs) is read from it
-                yield Static(render.hand_row(state, self.player), id="answer-hand")
+                yield Static(render.hand_row(self.state, self.player), id="answer-hand")
             else:
                 yield Label(_("You give (Space picks):"), classes="column-title")
                 yield CheckList[int](*self._selections(), id="answer-give")
@@ -711,10 +663,12 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
 
     def on_mount(self) -> None:
         # it opens right after the privacy screen's Enter: a second Enter must not answer,
-        # so no button has the focus (the cards to give do, if any: Enter there picks a card)
+        # so no button has the focus (the cards to give do, if any: Enter there picks a
+        # card), nor anything when it opens in place of the privacy screen (its Enter must
+        # not change what is picked)
         lists = self.query("#answer-give")
-        if lists and not self.public:  # (opened in place of the privacy screen: its Enter
-            lists.first().focus()  # must not change what is picked)
+        if lists and not self.public:
+            lists.first().focus()
         self._update()
 
     def _accept_action(self) -> Accept:
@@ -779,11 +733,8 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         )
         self.app.push_screen(builder, callback=built)
 
-    def action_later(self) -> None:
-        self.dismiss(None)
 
-
-class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
+class AnswerAllScreen(AnswerHint):
     """A person answers every offer waiting for them at once: one hand-over, one dialog.
 
     Each offer is declined unless marked (a digit or Space marks it accepted);
@@ -807,9 +758,15 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
     ) -> None:
         super().__init__()
-        self._set(state, player, offer_ids, hints=hints)
+        self.set_content(state, player, offer_ids, hints=hints)
 
-    def _set(
+    def showed_like(
+        self, state: GameState, player: int, offer_ids: list[int], **_options: Any
+    ) -> bool:
+        """The same offers to the same player (``Kept.reused``)."""
+        return (player, list(offer_ids)) == (self.player, list(self.offer_ids))
+
+    def set_content(
         self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
     ) -> None:
         self.state = state
@@ -822,20 +779,6 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self.custom: dict[int, list[Action]] = {}
         #: the offer last marked in vain (its index) and why it can't be accepted
         self._refused: tuple[int, str] | None = None
-
-    def showed_like(
-        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
-    ) -> bool:
-        """The same offers to the same player (``Kept.reused``)."""
-        return (player, list(offer_ids)) == (self.player, list(self.offer_ids))
-
-    def set_content(
-        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
-    ) -> None:
-        """Other offers in a kept dialog, none marked: only what differs from what it shows
-        is refilled (each update lays the dialog out again); the hint, the highlight and
-        the scroll as a new dialog has them."""
-        self._set(state, player, offer_ids, hints=hints)
         if not self.is_mounted:
             return
         _show(self.query_one(".dialog-title", Label), self._title())
@@ -845,14 +788,11 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
             answers.set_options([Option(self._row(i)) for i in range(len(offer_ids))])
         if answers.highlighted is not None:
             answers.highlighted = None
-        if answers.scroll_offset != (0, 0):
-            answers.scroll_home(animate=False, immediate=True)
+        _to_top(answers)
         if self.focused is not answers:
             answers.focus()
         self._close_hint()
-        scroll = self.query_one("#answer-all-dialog", VerticalScroll)
-        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
-            scroll.scroll_home(animate=False, immediate=True)
+        _to_top(self.query_one("#answer-all-dialog", VerticalScroll))
         self._fit(self.app.size)
         self._update()  # the rows that differ
 
@@ -867,10 +807,9 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         return [*keys, "s"] if keys else ["n"]
 
     def compose(self) -> ComposeResult:
-        state = self.state
         with VerticalScroll(classes="dialog wide", id="answer-all-dialog"):
             yield Label(self._title(), classes="dialog-title", markup=False)
-            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            yield Static(render.fields_overview(self.state, self.player), classes="dialog-fields")
             yield OptionList(
                 *[Option(self._row(i)) for i in range(len(self.offer_ids))], id="answers"
             )
@@ -908,8 +847,6 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
 
     def plan(self) -> tuple[list[Action], dict[int, str]]:
         """The answers in order, and why any of them can't be given (offer id -> refusal)."""
-        from bohnanza_tui.rules import apply
-
         sim = self.state.copy()
         answers: list[Action] = []
         problems: dict[int, str] = {}
@@ -1044,6 +981,3 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
 
         screen = AnswerScreen(self.state, self.player, oid, hints=self.hinting)
         self.app.push_screen(screen, callback=answered)
-
-    def action_later(self) -> None:
-        self.dismiss(None)
