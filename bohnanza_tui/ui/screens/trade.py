@@ -86,24 +86,16 @@ def _show(widget: Static, content: Content | str) -> None:
         widget.update(content)
 
 
-def _same_selections(shown: SelectionList[int], selections: list[Selection[int]]) -> bool:
-    """Whether a list shows these selections already, picked as they come."""
-    if shown.option_count != len(selections):
-        return False
-    picked = set(shown.selected)
-    for i, new in enumerate(selections):
-        old = shown.get_option_at_index(i)
-        assert isinstance(old, Selection)
-        if old.value != new.value or (new.value in picked) != new.initial_state:
-            return False
-        if not _same(old.prompt, cast(Content, new.prompt)):
-            return False
-    return len(picked) == sum(s.initial_state for s in selections)
-
-
 def _refill(cards: SelectionList[int], selections: list[Selection[int]]) -> None:
-    """Show these selections on a kept list, the first one highlighted."""
-    if not _same_selections(cards, selections):
+    """Show these selections on a kept list (made again unless it shows them already,
+    picked as they come), the first one highlighted."""
+    shown = [cards.get_option_at_index(i) for i in range(cards.option_count)]
+    same = len(shown) == len(selections) and all(
+        old.value == new.value and _same(old.prompt, cast(Content, new.prompt))
+        for old, new in zip(shown, selections, strict=True)
+    )
+    picked = {s.value for s in selections if s.initial_state}
+    if not same or set(cards.selected) != picked:
         cards.clear_options()
         cards.add_options(selections)
     highlighted = 0 if cards.option_count else None
@@ -139,10 +131,8 @@ class WantList(OptionList):
 
     def _count(self, kinds: list[int], wanted: list[int] | None) -> None:
         self.kinds = kinds
-        self.counts = {k: 0 for k in kinds}
-        for k in wanted or []:
-            if k in self.counts:
-                self.counts[k] += 1
+        counts = Counter(wanted or [])
+        self.counts = {k: counts[k] for k in kinds}
 
     def reset(self, kinds: list[int], wanted: list[int] | None = None) -> None:
         """Other kinds and counts (a reused offer dialog), from the top; the options are
@@ -188,19 +178,10 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
     #: what the dialog was last fitted to (``_fit_key``)
     _fitted: tuple[object, ...] | None = None
 
-    def __init__(
-        self,
-        state: GameState,
-        player: int,
-        *,
-        donation: bool = False,
-        to: int | None = None,
-        give: set[int] | None = None,
-        want: list[int] | None = None,
-        bid: bool = False,
-    ) -> None:
+    def __init__(self, *content: Any, **options: Any) -> None:
+        """A dialog showing this content (``set_content``'s arguments)."""
         super().__init__()
-        self.set_content(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
+        self.set_content(*content, **options)
 
     def takes(self, *args: Any, donation: bool = False, **kwargs: Any) -> bool:
         return donation == self.donation
@@ -339,9 +320,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
 
     def offer(self) -> MakeOffer:
         give = tuple(self.query_one("#give", SelectionList).selected)
-        want: tuple[int, ...] = ()
-        if not self.donation:
-            want = self.query_one(WantList).wanted()
+        want = () if self.donation else self.query_one(WantList).wanted()
         index = self.query_one("#to", RadioList).index
         return MakeOffer(self.player, self.targets[index], give, want)
 
@@ -382,12 +361,8 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
 
 def _grown(state: GameState, player: int) -> list[int]:
     """The bean kinds growing on ``player``'s fields (every island), in field order."""
-    kinds: list[int] = []
-    for h in state.players[player].holdings:
-        for field in h.fields:
-            if field and KIND_OF[field[0]] not in kinds:
-                kinds.append(KIND_OF[field[0]])
-    return kinds
+    fields = [field for h in state.players[player].holdings for field in h.fields if field]
+    return list(dict.fromkeys(KIND_OF[field[0]] for field in fields))
 
 
 def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
@@ -408,6 +383,7 @@ def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
     """
     active = state.active
     mine = tradeable(state, bidder)
+    held = {KIND_OF[c] for c in mine}
     offers = [o for o in state.offers if o.proposer == active]
     asked = next((list(o.want) for o in reversed(offers) if o.want), [])
     offered = next((list(o.give) for o in reversed(offers) if o.give), [])
@@ -415,27 +391,13 @@ def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
         want = [KIND_OF[c] for c in offered]
     elif state.face_up:
         up = [KIND_OF[c] for c in state.face_up]
-        held = [KIND_OF[c] for c in mine]
         grown = _grown(state, bidder)
         want = [next((k for k in up if k in grown), next((k for k in up if k in held), up[0]))]
     else:
         want = []
     if not asked and want:
-        held_kinds = {KIND_OF[c] for c in mine}
-        asked = [k for k in _grown(state, active) if k in held_kinds][:1]
-    give: set[int] = set()
-    need = list(asked)
-    for c in mine:
-        if KIND_OF[c] in need:
-            need.remove(KIND_OF[c])
-            give.add(c)
-    return give, want
-
-
-def _giving(state: GameState, player: int, public: bool) -> list[tuple[Content, int]]:
-    """What ``player`` may give: every giveable card, or only the face-up ones."""
-    cards = giveable(state, player)
-    return [(label, c) for label, c in cards if c in state.face_up] if public else cards
+        asked = [k for k in _grown(state, active) if k in held][:1]
+    return default_answer(mine, asked), want
 
 
 def public_answer(state: GameState, player: int, offer_id: int) -> Accept | None:
@@ -445,16 +407,16 @@ def public_answer(state: GameState, player: int, offer_id: int) -> Accept | None
     o = state.offer(offer_id)
     if o is None or not o.want:
         return None
-    picked = default_answer(_giving(state, player, True), o.want)
+    picked = default_answer([c for c in tradeable(state, player) if c in state.face_up], o.want)
     accept = Accept(player, offer_id, tuple(c for c in state.face_up if c in picked))
     return accept if check(state, accept) is None else None
 
 
-def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int]:
+def default_answer(cards: list[int], want: list[int]) -> set[int]:
     """Pre-pick, for each wanted kind, the first matching cards in the list's order."""
     need = Counter(want)
     picked: set[int] = set()
-    for _label, c in cards:
+    for c in cards:
         k = KIND_OF[c]
         if need[k] > 0:
             picked.add(c)
@@ -481,6 +443,11 @@ class AnswerHint(SizedDialog[list[Action] | None]):
     player: int
     #: hints on in this game (its set-up) for this dialog
     hinting: bool
+
+    def __init__(self, *content: Any, **options: Any) -> None:
+        """A dialog showing this content (``set_content``'s arguments)."""
+        super().__init__()
+        self.set_content(*content, **options)
 
     def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
@@ -536,18 +503,6 @@ class AnswerScreen(AnswerHint):
         Binding("h", "hint", N_("Hint")),
         Binding("escape", "later", N_("Later")),
     ]
-
-    def __init__(
-        self,
-        state: GameState,
-        player: int,
-        offer_id: int,
-        *,
-        hints: bool = False,
-        public: bool = False,
-    ) -> None:
-        super().__init__()
-        self.set_content(state, player, offer_id, hints=hints, public=public)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.public and action in ("counter", "hint"):
@@ -633,8 +588,10 @@ class AnswerScreen(AnswerHint):
         """The cards the player may give (the face-up ones only while the hand is hidden),
         those the offer asks for picked."""
         o = self.state.offer(self.offer_id)
-        cards = _giving(self.state, self.player, self.public)
-        picked = default_answer(cards, o.want if o is not None else [])
+        cards = giveable(self.state, self.player)
+        if self.public:
+            cards = [(label, c) for label, c in cards if c in self.state.face_up]
+        picked = default_answer([c for _label, c in cards], o.want if o is not None else [])
         return [Selection(label, c, c in picked) for label, c in cards]
 
     def compose(self) -> ComposeResult:
@@ -672,9 +629,7 @@ class AnswerScreen(AnswerHint):
         self._update()
 
     def _accept_action(self) -> Accept:
-        give: tuple[int, ...] = ()
-        if self.wants:
-            give = tuple(self.query_one("#answer-give", SelectionList).selected)
+        give = tuple(self.query_one("#answer-give", SelectionList).selected) if self.wants else ()
         return Accept(self.player, self.offer_id, give)
 
     def _update(self) -> None:
@@ -723,13 +678,10 @@ class AnswerScreen(AnswerHint):
                 self.dismiss([Decline(self.player, self.offer_id), offer])
 
         # start from the offer turned round: what it asked for against what it gave
-        cards = giveable(self.state, self.player)
-        builder = OfferBuilder(
-            self.state,
-            self.player,
-            to=o.proposer,
-            give=default_answer(cards, o.want),
-            want=[KIND_OF[c] for c in o.give],
+        give = default_answer(tradeable(self.state, self.player), o.want)
+        want = [KIND_OF[c] for c in o.give]
+        builder = OfferBuilder.reused(
+            self.app, self.state, self.player, to=o.proposer, give=give, want=want
         )
         self.app.push_screen(builder, callback=built)
 
@@ -753,12 +705,6 @@ class AnswerAllScreen(AnswerHint):
         Binding("h", "hint", N_("Hint")),
         Binding("escape", "later", N_("Later")),
     ]
-
-    def __init__(
-        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
-    ) -> None:
-        super().__init__()
-        self.set_content(state, player, offer_ids, hints=hints)
 
     def showed_like(
         self, state: GameState, player: int, offer_ids: list[int], **_options: Any
@@ -841,7 +787,7 @@ class AnswerAllScreen(AnswerHint):
             return self.custom[oid]
         o = sim.offer(oid)
         if oid in self.accepted and o is not None:
-            give = default_answer(giveable(sim, self.player), o.want)
+            give = default_answer(tradeable(sim, self.player), o.want)
             return [Accept(self.player, oid, tuple(sorted(give)))]
         return [Decline(self.player, oid)]
 
@@ -928,20 +874,18 @@ class AnswerAllScreen(AnswerHint):
             return
         oid = self.offer_ids[index]
         self.query_one("#answers", OptionList).highlighted = index
+        self._refused = None
         if oid in self.custom:
             del self.custom[oid]
         elif oid in self.accepted:
             self.accepted.discard(oid)
         else:
             self.accepted.add(oid)
-            _answers, problems = self.plan()
-            if oid in problems:
+            problem = self.plan()[1].get(oid)
+            if problem is not None:
                 self.accepted.discard(oid)  # it can't be accepted (now): say why, change nothing
                 self.app.bell()
-                self._refused = (index, problems[oid])
-                self._update()
-                return
-        self._refused = None
+                self._refused = (index, problem)
         self._update()
 
     def action_toggle_highlighted(self) -> None:
@@ -971,10 +915,8 @@ class AnswerAllScreen(AnswerHint):
         def answered(result: list[Action] | None) -> None:
             if result:
                 self.accepted.discard(oid)
-                if isinstance(result[0], Accept):
-                    self.custom[oid] = result
-                elif len(result) > 1:
-                    self.custom[oid] = result  # declined, with a counter-offer
+                if isinstance(result[0], Accept) or len(result) > 1:
+                    self.custom[oid] = result  # the cards chosen, or a counter-offer
                 else:
                     self.custom.pop(oid, None)  # plainly declined
                 self._update()
