@@ -22,7 +22,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.scalar import Scalar, Unit
-from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, SelectionList, Static
@@ -41,7 +40,7 @@ from .. import hints, render
 from ..checks import CheckList
 from ..keybar import KeyBar
 from ..toggles import RadioList
-from .sized import SizedDialog, compact
+from .sized import SizedDialog
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -175,9 +174,6 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         Binding("ctrl+s,f2", "send", N_("Send")),
     ]
 
-    #: what the dialog was last fitted to (``_fit_key``)
-    _fitted: tuple[object, ...] | None = None
-
     def __init__(self, *content: Any, **options: Any) -> None:
         """A dialog showing this content (``set_content``'s arguments)."""
         super().__init__()
@@ -227,9 +223,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         _to_top(self.query_one("#offer-dialog", VerticalScroll))
         if self.focused is not cards:
             cards.focus()  # (which repaints it, focused or not)
-        size = self.app.size
-        if self._fitted != self._fit_key(size):
-            self._fit(size)
+        self._fit(self.app.size)
         self._update()
 
     def _title(self) -> str:
@@ -288,27 +282,20 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.query_one("#give", SelectionList).focus()
         self._update()
 
-    def _fit_key(self, size: Size) -> tuple[object, ...]:
-        """What ``fitted`` depends on: the size, and in a compact dialog the texts' widths."""
-        if not compact(size):
-            return (False,)
-        labels = [label.plain for label, _card in giveable(self.state, self.player)]
-        return (size, *self._target_names(), "", *labels)
-
     def fitted(self, small: bool) -> None:
         """Compact: the cards to give and whom to ask as wide as their text (terminal cells)."""
-        self._fitted = self._fit_key(self.app.size)
         names = [_("To"), *self._target_names()]
         to = max(cell_len(n) for n in names) + 6  # "(•) ", the list's edge and a gap
         _set_width(self.query_one("#to-column"), to if small else None)
         if self.donation:
             return  # the cards to give share the width with whom to ask only
-        labels = [_("Give (Space picks)")] + [
-            label.plain for label, _card in giveable(self.state, self.player)
-        ]
-        give = max(cell_len(text) for text in labels) + 7  # "[x] ", the edge, scrollbar, gap
-        give = min(give, self.app.size.width // 2 - 4)  # the wanted kinds keep their room
-        _set_width(self.query_one("#give-column"), give if small else None)
+        give = None
+        if small:
+            labels = [_("Give (Space picks)")]
+            labels += [label.plain for label, _card in giveable(self.state, self.player)]
+            give = max(cell_len(text) for text in labels) + 7  # "[x] ", the edge, scrollbar, gap
+            give = min(give, self.app.size.width // 2 - 4)  # the wanted kinds keep their room
+        _set_width(self.query_one("#give-column"), give)
 
     def _kinds(self) -> list[int]:
         """The bean kinds to ask for; in a bid, those of the face-up cards first."""
