@@ -610,9 +610,8 @@ class AnswerScreen(AnswerHint):
         # so no button has the focus (the cards to give do, if any: Enter there picks a
         # card), nor anything when it opens in place of the privacy screen (its Enter must
         # not change what is picked)
-        lists = self.query("#answer-give")
-        if lists and not self.public:
-            lists.first().focus()
+        if self.wants and not self.public:
+            self.query_one("#answer-give").focus()
         self._update()
 
     def _accept_action(self) -> Accept:
@@ -636,7 +635,7 @@ class AnswerScreen(AnswerHint):
         o = self.state.offer(self.offer_id)
         if o is None:
             return []
-        have = Counter(KIND_OF[c] for _label, c in giveable(self.state, self.player))
+        have = Counter(KIND_OF[c] for c in tradeable(self.state, self.player))
         return list((Counter(o.want) - have).elements())
 
     @on(SelectionList.SelectedChanged)
