@@ -4,6 +4,10 @@ The offer builder lists what the player may hand over (hand, face-up cards
 for the active player, Kontor beans in Bohn Voyage), the bean kinds wanted,
 and whom to ask. Every change is checked with the engine at once, so the
 "Send" button says why it can't be sent yet.
+
+The dialogs are kept and refilled (``modal.Kept``): ``set_content`` changes only what
+differs from what the dialog shows (each update lays it out again), and leaves the
+highlight, the focus, the hint and the scroll as a new dialog has them.
 """
 
 from __future__ import annotations
@@ -18,21 +22,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.scalar import Scalar, Unit
-from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Label,
-    OptionList,
-    SelectionList,
-    Static,
-)
+from textual.widgets import Button, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from bohnanza_tui.i18n import N_, _, ngettext
-from bohnanza_tui.rules import KIND_OF, Action, GameState, check
+from bohnanza_tui.rules import KIND_OF, Action, GameState, apply, check
 from bohnanza_tui.rules.actions import Accept, Decline, MakeOffer
 from bohnanza_tui.rules.common import setup
 from bohnanza_tui.rules.trading import tradeable
@@ -43,7 +40,7 @@ from .. import hints, render
 from ..checks import CheckList
 from ..keybar import KeyBar
 from ..toggles import RadioList
-from .sized import SizedDialog, compact
+from .sized import SizedDialog
 
 
 def giveable(state: GameState, player: int) -> list[tuple[Content, int]]:
@@ -83,25 +80,32 @@ def _same(shown: object, new: Content | str) -> bool:
 
 
 def _show(widget: Static, content: Content | str) -> None:
-    """Show ``content`` on ``widget``, unless it shows it already: an update lays the
-    dialog out again and paints the widget anew."""
+    """Show ``content`` on ``widget``, unless it shows it already."""
     if not _same(widget.content, content):
         widget.update(content)
 
 
-def _same_selections(shown: SelectionList[int], selections: list[Selection[int]]) -> bool:
-    """Whether a list shows these selections already, picked as they come."""
-    if shown.option_count != len(selections):
-        return False
-    picked = set(shown.selected)
-    for i, new in enumerate(selections):
-        old = shown.get_option_at_index(i)
-        assert isinstance(old, Selection)
-        if old.value != new.value or (new.value in picked) != new.initial_state:
-            return False
-        if not _same(old.prompt, cast(Content, new.prompt)):
-            return False
-    return len(picked) == sum(s.initial_state for s in selections)
+def _refill(cards: SelectionList[int], selections: list[Selection[int]]) -> None:
+    """Show these selections on a kept list (made again unless it shows them already,
+    picked as they come), the first one highlighted."""
+    shown = [cards.get_option_at_index(i) for i in range(cards.option_count)]
+    same = len(shown) == len(selections) and all(
+        old.value == new.value and _same(old.prompt, cast(Content, new.prompt))
+        for old, new in zip(shown, selections, strict=True)
+    )
+    picked = {s.value for s in selections if s.initial_state}
+    if not same or set(cards.selected) != picked:
+        cards.clear_options()
+        cards.add_options(selections)
+    highlighted = 0 if cards.option_count else None
+    if cards.highlighted != highlighted:
+        cards.highlighted = highlighted
+
+
+def _to_top(widget: Widget) -> None:
+    """Scroll to the top at once, unless it is there already."""
+    if widget.scroll_offset != (0, 0) or widget.scroll_target_y:
+        widget.scroll_home(animate=False, immediate=True)
 
 
 def _set_width(widget: Widget, width: int | None) -> None:
@@ -126,10 +130,8 @@ class WantList(OptionList):
 
     def _count(self, kinds: list[int], wanted: list[int] | None) -> None:
         self.kinds = kinds
-        self.counts = {k: 0 for k in kinds}
-        for k in wanted or []:
-            if k in self.counts:
-                self.counts[k] += 1
+        counts = Counter(wanted or [])
+        self.counts = {k: counts[k] for k in kinds}
 
     def reset(self, kinds: list[int], wanted: list[int] | None = None) -> None:
         """Other kinds and counts (a reused offer dialog), from the top; the options are
@@ -161,30 +163,26 @@ class WantList(OptionList):
 
 
 class OfferBuilder(SizedDialog[MakeOffer | None]):
-    """Build an offer (or a donation): cards to give, kinds wanted, to whom."""
+    """Build an offer, a bid or a donation: cards to give, kinds wanted, to whom.
+
+    One kept dialog serves offers and bids (a bid shows the face-up cards, and asks
+    one player); a donation, with no kinds wanted, is a dialog of its own (``takes``).
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),
         Binding("ctrl+s,f2", "send", N_("Send")),
     ]
 
-    def __init__(
-        self,
-        state: GameState,
-        player: int,
-        *,
-        donation: bool = False,
-        to: int | None = None,
-        give: set[int] | None = None,
-        want: list[int] | None = None,
-        bid: bool = False,
-    ) -> None:
+    def __init__(self, *content: Any, **options: Any) -> None:
+        """A dialog showing this content (``set_content``'s arguments)."""
         super().__init__()
-        #: what the dialog was last fitted to (``_fit_key``)
-        self._fitted: tuple[object, ...] | None = None
-        self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
+        self.set_content(*content, **options)
 
-    def _set(
+    def takes(self, *args: Any, donation: bool = False, **kwargs: Any) -> bool:
+        return donation == self.donation
+
+    def set_content(
         self,
         state: GameState,
         player: int,
@@ -203,72 +201,29 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.preset_give = give or set()
         self.preset_want = want or []
         self.targets = _targets(state, player, to)
-
-    def _shape(self) -> tuple[bool, bool, int]:
-        """What decides the dialog's widgets: a donation has no wanted kinds, a bid shows
-        the face-up cards, and a radio button for each player to ask."""
-        return (self.donation, self.bid and bool(self.state.face_up), len(self.targets))
-
-    def takes(
-        self,
-        state: GameState,
-        player: int,
-        *,
-        donation: bool = False,
-        to: int | None = None,
-        give: set[int] | None = None,
-        want: list[int] | None = None,
-        bid: bool = False,
-    ) -> bool:
-        bid = bid and player != state.active
-        shape = (donation, bid and bool(state.face_up), len(_targets(state, player, to)))
-        return shape == self._shape()
-
-    def set_content(
-        self,
-        state: GameState,
-        player: int,
-        *,
-        donation: bool = False,
-        to: int | None = None,
-        give: set[int] | None = None,
-        want: list[int] | None = None,
-        bid: bool = False,
-    ) -> None:
-        """Another offer in a dialog of the same shape (``takes``): its widgets refilled.
-
-        Only what differs from what the dialog shows is changed (the cards, the counts,
-        the texts, the choices left from its last opening).
-        """
-        self._set(state, player, donation=donation, to=to, give=give, want=want, bid=bid)
         if not self.is_mounted:
             return
         _show(self.query_one(".dialog-title", Label), self._title())
         _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
-        if self.bid and state.face_up:
-            _show(self.query_one("#offer-face-up", Static), self._face_up())
+        face_up = self.query_one("#offer-face-up", Static)
+        face_up.display = self._shows_face_up()
+        if face_up.display:
+            _show(face_up, self._face_up())
         cards = self.query_one("#give", CheckList)
-        selections = self._selections()
-        if not _same_selections(cards, selections):
-            cards.clear_options()
-            cards.add_options(selections)
-        cards.highlighted = 0 if cards.option_count else None
+        _refill(cards, self._selections())
         if not donation:
             self.query_one(WantList).reset(self._kinds(), self.preset_want)
         radios = self.query_one("#to", RadioList)
         options = self._target_options()
         if radios.options != options:
+            resized = len(options) != len(radios.options)  # (as high as its options)
             radios.options = options
-            radios.refresh()
+            radios.refresh(layout=resized)
         radios.choose(0)
-        scroll = self.query_one("#offer-dialog", VerticalScroll)
-        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
-            scroll.scroll_home(animate=False, immediate=True)
+        _to_top(self.query_one("#offer-dialog", VerticalScroll))
         if self.focused is not cards:
             cards.focus()  # (which repaints it, focused or not)
-        size = self.app.size
-        if self._fitted != self._fit_key(size):
-            self._fit(size)
+        self._fit(self.app.size)
         self._update()
 
     def _title(self) -> str:
@@ -276,6 +231,9 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         if self.bid:
             title = _("Bid to {name}").format(name=self.state.players[self.state.active].name)
         return f"{title} — {self.state.players[self.player].name}"
+
+    def _shows_face_up(self) -> bool:
+        return self.bid and bool(self.state.face_up)
 
     def _face_up(self) -> Content:
         return Content.assemble(
@@ -296,13 +254,13 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         return [(name, i) for i, name in enumerate(self._target_names())]
 
     def compose(self) -> ComposeResult:
-        state = self.state
         with VerticalScroll(classes="dialog wide", id="offer-dialog"):
             yield Label(self._title(), classes="dialog-title", markup=False)
             # the dialog covers the table: what everyone grows, to know who wants what
-            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
-            if self.bid and state.face_up:
-                yield Static(self._face_up(), id="offer-face-up")
+            yield Static(render.fields_overview(self.state, self.player), classes="dialog-fields")
+            face_up = Static(self._face_up(), id="offer-face-up")
+            face_up.display = self._shows_face_up()
+            yield face_up
             with Horizontal(id="offer-columns"):
                 with Vertical(classes="column", id="give-column"):
                     yield Label(_("Give (Space picks)"), classes="column-title")
@@ -324,27 +282,20 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         self.query_one("#give", SelectionList).focus()
         self._update()
 
-    def _fit_key(self, size: Size) -> tuple[object, ...]:
-        """What ``fitted`` depends on: the size, and in a compact dialog the texts' widths."""
-        if not compact(size):
-            return (False,)
-        labels = [label.plain for label, _card in giveable(self.state, self.player)]
-        return (size, *self._target_names(), "", *labels)
-
     def fitted(self, small: bool) -> None:
         """Compact: the cards to give and whom to ask as wide as their text (terminal cells)."""
-        self._fitted = self._fit_key(self.app.size)
         names = [_("To"), *self._target_names()]
         to = max(cell_len(n) for n in names) + 6  # "(•) ", the list's edge and a gap
         _set_width(self.query_one("#to-column"), to if small else None)
         if self.donation:
             return  # the cards to give share the width with whom to ask only
-        labels = [_("Give (Space picks)")] + [
-            label.plain for label, _card in giveable(self.state, self.player)
-        ]
-        give = max(cell_len(text) for text in labels) + 7  # "[x] ", the edge, scrollbar, gap
-        give = min(give, self.app.size.width // 2 - 4)  # the wanted kinds keep their room
-        _set_width(self.query_one("#give-column"), give if small else None)
+        give = None
+        if small:
+            labels = [_("Give (Space picks)")]
+            labels += [label.plain for label, _card in giveable(self.state, self.player)]
+            give = max(cell_len(text) for text in labels) + 7  # "[x] ", the edge, scrollbar, gap
+            give = min(give, self.app.size.width // 2 - 4)  # the wanted kinds keep their room
+        _set_width(self.query_one("#give-column"), give)
 
     def _kinds(self) -> list[int]:
         """The bean kinds to ask for; in a bid, those of the face-up cards first."""
@@ -356,9 +307,7 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
 
     def offer(self) -> MakeOffer:
         give = tuple(self.query_one("#give", SelectionList).selected)
-        want: tuple[int, ...] = ()
-        if not self.donation:
-            want = self.query_one(WantList).wanted()
+        want = () if self.donation else self.query_one(WantList).wanted()
         index = self.query_one("#to", RadioList).index
         return MakeOffer(self.player, self.targets[index], give, want)
 
@@ -367,19 +316,12 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
         refusal = check(self.state, offer)
         to = _("everyone") if offer.to is None else self.state.players[offer.to].name
         if offer.want:
-            text = Content.assemble(
-                _("You give "),
-                render.cards_summary(offer.give),
-                _(" to {to} for ").format(to=to),
-                render.kinds_summary(offer.want),
-                ".",
+            terms = Content.assemble(
+                _(" to {to} for ").format(to=to), render.kinds_summary(offer.want), "."
             )
         else:
-            text = Content.assemble(
-                _("You give "),
-                render.cards_summary(offer.give),
-                _(" to {to} as a gift.").format(to=to),
-            )
+            terms = Content(_(" to {to} as a gift.").format(to=to))
+        text = Content.assemble(_("You give "), render.cards_summary(offer.give), terms)
         if refusal is not None:
             text = Content.assemble(text, "\n", Content.styled("✗ " + str(refusal), "$text-error"))
         _show(self.query_one("#offer-preview", Static), text)
@@ -406,12 +348,8 @@ class OfferBuilder(SizedDialog[MakeOffer | None]):
 
 def _grown(state: GameState, player: int) -> list[int]:
     """The bean kinds growing on ``player``'s fields (every island), in field order."""
-    kinds: list[int] = []
-    for h in state.players[player].holdings:
-        for field in h.fields:
-            if field and KIND_OF[field[0]] not in kinds:
-                kinds.append(KIND_OF[field[0]])
-    return kinds
+    fields = [field for h in state.players[player].holdings for field in h.fields if field]
+    return list(dict.fromkeys(KIND_OF[field[0]] for field in fields))
 
 
 def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
@@ -432,6 +370,7 @@ def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
     """
     active = state.active
     mine = tradeable(state, bidder)
+    held = {KIND_OF[c] for c in mine}
     offers = [o for o in state.offers if o.proposer == active]
     asked = next((list(o.want) for o in reversed(offers) if o.want), [])
     offered = next((list(o.give) for o in reversed(offers) if o.give), [])
@@ -439,27 +378,13 @@ def proposed_bid(state: GameState, bidder: int) -> tuple[set[int], list[int]]:
         want = [KIND_OF[c] for c in offered]
     elif state.face_up:
         up = [KIND_OF[c] for c in state.face_up]
-        held = [KIND_OF[c] for c in mine]
         grown = _grown(state, bidder)
         want = [next((k for k in up if k in grown), next((k for k in up if k in held), up[0]))]
     else:
         want = []
     if not asked and want:
-        held_kinds = {KIND_OF[c] for c in mine}
-        asked = [k for k in _grown(state, active) if k in held_kinds][:1]
-    give: set[int] = set()
-    need = list(asked)
-    for c in mine:
-        if KIND_OF[c] in need:
-            need.remove(KIND_OF[c])
-            give.add(c)
-    return give, want
-
-
-def _giving(state: GameState, player: int, public: bool) -> list[tuple[Content, int]]:
-    """What ``player`` may give: every giveable card, or only the face-up ones."""
-    cards = giveable(state, player)
-    return [(label, c) for label, c in cards if c in state.face_up] if public else cards
+        asked = [k for k in _grown(state, active) if k in held][:1]
+    return default_answer(mine, asked), want
 
 
 def public_answer(state: GameState, player: int, offer_id: int) -> Accept | None:
@@ -469,16 +394,16 @@ def public_answer(state: GameState, player: int, offer_id: int) -> Accept | None
     o = state.offer(offer_id)
     if o is None or not o.want:
         return None
-    picked = default_answer(_giving(state, player, True), o.want)
+    picked = default_answer([c for c in tradeable(state, player) if c in state.face_up], o.want)
     accept = Accept(player, offer_id, tuple(c for c in state.face_up if c in picked))
     return accept if check(state, accept) is None else None
 
 
-def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int]:
+def default_answer(cards: list[int], want: list[int]) -> set[int]:
     """Pre-pick, for each wanted kind, the first matching cards in the list's order."""
     need = Counter(want)
     picked: set[int] = set()
-    for _label, c in cards:
+    for c in cards:
         k = KIND_OF[c]
         if need[k] > 0:
             picked.add(c)
@@ -486,8 +411,14 @@ def default_answer(cards: list[tuple[Content, int]], want: list[int]) -> set[int
     return picked
 
 
-class AnswerHint:
-    """The hint in the answer dialogs (``h``: ``n`` declines there): what the strong
+def _asks_beans(state: GameState, offer_id: int) -> bool:
+    """Whether an offer asks for beans, else it is a gift."""
+    o = state.offer(offer_id)
+    return o is not None and bool(o.want)
+
+
+class AnswerHint(SizedDialog[list[Action] | None]):
+    """An answer dialog, with its hint (``h``: ``n`` declines there): what the strong
     computer player would answer, and why, under the offer. Only shown, never played;
     searched in a worker thread on the answerer's own view of the game; no key when the
     game's set-up turned hints off (``hinting``)."""
@@ -500,6 +431,11 @@ class AnswerHint:
     #: hints on in this game (its set-up) for this dialog
     hinting: bool
 
+    def __init__(self, *content: Any, **options: Any) -> None:
+        """A dialog showing this content (``set_content``'s arguments)."""
+        super().__init__()
+        self.set_content(*content, **options)
+
     def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
             return self.hinting and hints.installed()
@@ -508,8 +444,7 @@ class AnswerHint:
     def action_hint(self) -> None:
         if not self.check_action("hint", ()):
             return
-        screen = cast(SizedDialog[Any], self)
-        panel = screen.query_one(hints.HintPanel)
+        panel = self.query_one(hints.HintPanel)
         if panel.token is not None:
             panel.close()  # h again hides it
             return
@@ -521,22 +456,29 @@ class AnswerHint:
     @work(thread=True, exclusive=True, group="hint")
     def _think_hint(self, token: object, game_view: GameState, seed: int) -> None:
         text = hints.ask(game_view, self.player, seed, dict(self.hint_search))
-        cast(SizedDialog[Any], self).app.call_from_thread(self._hint_ready, token, text)
+        self.app.call_from_thread(self._hint_ready, token, text)
 
     def _close_hint(self) -> None:
         """The hint closed, as a new dialog has it (a kept dialog shown again)."""
-        panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
+        panel = self.query_one(hints.HintPanel)
         if panel.token is not None or panel.display:
             panel.close()
 
     def _hint_ready(self, token: object, text: hints.HintText | None) -> None:
-        panel = cast(SizedDialog[Any], self).query_one(hints.HintPanel)
+        panel = self.query_one(hints.HintPanel)
         if panel.show_hint(token, text):
             panel.border_subtitle = _("only a hint: nothing is played · h hides it")
 
+    def action_later(self) -> None:
+        self.dismiss(None)
 
-class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
-    """An addressed player answers an offer: accept with chosen cards, decline, or counter."""
+
+class AnswerScreen(AnswerHint):
+    """An addressed player answers an offer: accept with chosen cards, decline, or counter.
+
+    An offer asking for beans lists the cards to give, a gift shows the hand: a dialog
+    of each shape (``takes``), and one for an answer in public (``public``).
+    """
 
     #: nothing focused at first (see ``on_mount``): the keys a, n, c answer
     AUTO_FOCUS = ""
@@ -549,60 +491,17 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         Binding("escape", "later", N_("Later")),
     ]
 
-    def __init__(
-        self,
-        state: GameState,
-        player: int,
-        offer_id: int,
-        *,
-        hints: bool = False,
-        public: bool = False,
-    ) -> None:
-        super().__init__()
-        self._set(state, player, offer_id, hints=hints)
-        #: the offer asks for beans (the cards to give are listed), else a gift (the hand
-        #: shown): what decides the dialog's widgets (``takes``)
-        self.wants = self._wants(state, offer_id)
-        #: opened as the keyboard reaches the player, before their hand shows: only the
-        #: face-up cards to give, no counter-offer, no hint (``public_answer``)
-        self.public = public
-
-    def _set(self, state: GameState, player: int, offer_id: int, *, hints: bool = False) -> None:
-        self.state = state
-        self.player = player
-        self.offer_id = offer_id
-        self.hinting = hints
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.public and action in ("counter", "hint"):
             return False  # both would show the hand
         return super().check_action(action, parameters)
 
-    @staticmethod
-    def _wants(state: GameState, offer_id: int) -> bool:
-        o = state.offer(offer_id)
-        return o is not None and bool(o.want)
-
     def takes(
-        self,
-        state: GameState,
-        player: int,
-        offer_id: int,
-        *,
-        hints: bool = False,
-        public: bool = False,
+        self, state: GameState, player: int, offer_id: int, *, public: bool = False, **_options: Any
     ) -> bool:
-        return (self._wants(state, offer_id), public) == (self.wants, self.public)
+        return (_asks_beans(state, offer_id), public) == (self.wants, self.public)
 
-    def showed_like(
-        self,
-        state: GameState,
-        player: int,
-        offer_id: int,
-        *,
-        hints: bool = False,
-        public: bool = False,
-    ) -> bool:
+    def showed_like(self, state: GameState, player: int, offer_id: int, **_options: Any) -> bool:
         """The same offer to the same player (``Kept.reused``)."""
         return (player, offer_id) == (self.player, self.offer_id)
 
@@ -615,10 +514,15 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         hints: bool = False,
         public: bool = False,
     ) -> None:
-        """Another offer of the same kind (``takes``) in a kept dialog: only what differs
-        from what it shows is refilled (each update lays the dialog out again); the hint,
-        the focus and the scroll as a new dialog has them."""
-        self._set(state, player, offer_id, hints=hints)
+        self.state = state
+        self.player = player
+        self.offer_id = offer_id
+        self.hinting = hints
+        #: the offer asks for beans (the cards to give are listed), else a gift (the hand shown)
+        self.wants = _asks_beans(state, offer_id)
+        #: opened as the keyboard reaches the player, before their hand shows: only the
+        #: face-up cards to give, no counter-offer, no hint (``public_answer``)
+        self.public = public
         if not self.is_mounted:
             return
         _show(self.query_one(".dialog-title", Label), self._title())
@@ -626,15 +530,8 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         _show(self.query_one(".dialog-fields", Static), render.fields_overview(state, player))
         if self.wants:
             cards = self.query_one("#answer-give", CheckList)
-            selections = self._selections()
-            if not _same_selections(cards, selections):
-                cards.clear_options()
-                cards.add_options(selections)
-            highlighted = 0 if cards.option_count else None
-            if cards.highlighted != highlighted:
-                cards.highlighted = highlighted
-            if cards.scroll_offset != (0, 0):
-                cards.scroll_home(animate=False, immediate=True)
+            _refill(cards, self._selections())
+            _to_top(cards)
             if self.public:
                 self.set_focus(None)  # (as on mount)
             elif self.focused is not cards:
@@ -644,9 +541,7 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
             if self.focused is not None:
                 self.set_focus(None)
         self._close_hint()
-        scroll = self.query_one("#answer-dialog", VerticalScroll)
-        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
-            scroll.scroll_home(animate=False, immediate=True)
+        _to_top(self.query_one("#answer-dialog", VerticalScroll))
         self._fit(self.app.size)
         self._update()
 
@@ -680,20 +575,21 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         """The cards the player may give (the face-up ones only while the hand is hidden),
         those the offer asks for picked."""
         o = self.state.offer(self.offer_id)
-        cards = _giving(self.state, self.player, self.public)
-        picked = default_answer(cards, o.want if o is not None else [])
+        cards = giveable(self.state, self.player)
+        if self.public:
+            cards = [(label, c) for label, c in cards if c in self.state.face_up]
+        picked = default_answer([c for _label, c in cards], o.want if o is not None else [])
         return [Selection(label, c, c in picked) for label, c in cards]
 
     def compose(self) -> ComposeResult:
-        state = self.state
         with VerticalScroll(classes="dialog wide", id="answer-dialog"):
             yield Label(self._title(), classes="dialog-title", markup=False)
             yield Static(self._offer_text(), id="answer-offer")
-            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            yield Static(render.fields_overview(self.state, self.player), classes="dialog-fields")
             if not self.wants:
                 # a gift asks for nothing: the hand is not listed to give from, yet whether
                 # the gift fits (or pushes out a bean the hand needs) is read from it
-                yield Static(render.hand_row(state, self.player), id="answer-hand")
+                yield Static(render.hand_row(self.state, self.player), id="answer-hand")
             else:
                 yield Label(_("You give (Space picks):"), classes="column-title")
                 yield CheckList[int](*self._selections(), id="answer-give")
@@ -711,16 +607,15 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
 
     def on_mount(self) -> None:
         # it opens right after the privacy screen's Enter: a second Enter must not answer,
-        # so no button has the focus (the cards to give do, if any: Enter there picks a card)
-        lists = self.query("#answer-give")
-        if lists and not self.public:  # (opened in place of the privacy screen: its Enter
-            lists.first().focus()  # must not change what is picked)
+        # so no button has the focus (the cards to give do, if any: Enter there picks a
+        # card), nor anything when it opens in place of the privacy screen (its Enter must
+        # not change what is picked)
+        if self.wants and not self.public:
+            self.query_one("#answer-give").focus()
         self._update()
 
     def _accept_action(self) -> Accept:
-        give: tuple[int, ...] = ()
-        if self.wants:
-            give = tuple(self.query_one("#answer-give", SelectionList).selected)
+        give = tuple(self.query_one("#answer-give", SelectionList).selected) if self.wants else ()
         return Accept(self.player, self.offer_id, give)
 
     def _update(self) -> None:
@@ -740,7 +635,7 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
         o = self.state.offer(self.offer_id)
         if o is None:
             return []
-        have = Counter(KIND_OF[c] for _label, c in giveable(self.state, self.player))
+        have = Counter(KIND_OF[c] for c in tradeable(self.state, self.player))
         return list((Counter(o.want) - have).elements())
 
     @on(SelectionList.SelectedChanged)
@@ -769,21 +664,15 @@ class AnswerScreen(AnswerHint, SizedDialog[list[Action] | None]):
                 self.dismiss([Decline(self.player, self.offer_id), offer])
 
         # start from the offer turned round: what it asked for against what it gave
-        cards = giveable(self.state, self.player)
-        builder = OfferBuilder(
-            self.state,
-            self.player,
-            to=o.proposer,
-            give=default_answer(cards, o.want),
-            want=[KIND_OF[c] for c in o.give],
+        give = default_answer(tradeable(self.state, self.player), o.want)
+        want = [KIND_OF[c] for c in o.give]
+        builder = OfferBuilder.reused(
+            self.app, self.state, self.player, to=o.proposer, give=give, want=want
         )
         self.app.push_screen(builder, callback=built)
 
-    def action_later(self) -> None:
-        self.dismiss(None)
 
-
-class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
+class AnswerAllScreen(AnswerHint):
     """A person answers every offer waiting for them at once: one hand-over, one dialog.
 
     Each offer is declined unless marked (a digit or Space marks it accepted);
@@ -803,13 +692,13 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         Binding("escape", "later", N_("Later")),
     ]
 
-    def __init__(
-        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
-    ) -> None:
-        super().__init__()
-        self._set(state, player, offer_ids, hints=hints)
+    def showed_like(
+        self, state: GameState, player: int, offer_ids: list[int], **_options: Any
+    ) -> bool:
+        """The same offers to the same player (``Kept.reused``)."""
+        return (player, list(offer_ids)) == (self.player, list(self.offer_ids))
 
-    def _set(
+    def set_content(
         self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
     ) -> None:
         self.state = state
@@ -822,20 +711,6 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         self.custom: dict[int, list[Action]] = {}
         #: the offer last marked in vain (its index) and why it can't be accepted
         self._refused: tuple[int, str] | None = None
-
-    def showed_like(
-        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
-    ) -> bool:
-        """The same offers to the same player (``Kept.reused``)."""
-        return (player, list(offer_ids)) == (self.player, list(self.offer_ids))
-
-    def set_content(
-        self, state: GameState, player: int, offer_ids: list[int], *, hints: bool = False
-    ) -> None:
-        """Other offers in a kept dialog, none marked: only what differs from what it shows
-        is refilled (each update lays the dialog out again); the hint, the highlight and
-        the scroll as a new dialog has them."""
-        self._set(state, player, offer_ids, hints=hints)
         if not self.is_mounted:
             return
         _show(self.query_one(".dialog-title", Label), self._title())
@@ -845,14 +720,11 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
             answers.set_options([Option(self._row(i)) for i in range(len(offer_ids))])
         if answers.highlighted is not None:
             answers.highlighted = None
-        if answers.scroll_offset != (0, 0):
-            answers.scroll_home(animate=False, immediate=True)
+        _to_top(answers)
         if self.focused is not answers:
             answers.focus()
         self._close_hint()
-        scroll = self.query_one("#answer-all-dialog", VerticalScroll)
-        if scroll.scroll_offset != (0, 0) or scroll.scroll_target_y:
-            scroll.scroll_home(animate=False, immediate=True)
+        _to_top(self.query_one("#answer-all-dialog", VerticalScroll))
         self._fit(self.app.size)
         self._update()  # the rows that differ
 
@@ -867,10 +739,9 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         return [*keys, "s"] if keys else ["n"]
 
     def compose(self) -> ComposeResult:
-        state = self.state
         with VerticalScroll(classes="dialog wide", id="answer-all-dialog"):
             yield Label(self._title(), classes="dialog-title", markup=False)
-            yield Static(render.fields_overview(state, self.player), classes="dialog-fields")
+            yield Static(render.fields_overview(self.state, self.player), classes="dialog-fields")
             yield OptionList(
                 *[Option(self._row(i)) for i in range(len(self.offer_ids))], id="answers"
             )
@@ -902,14 +773,12 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
             return self.custom[oid]
         o = sim.offer(oid)
         if oid in self.accepted and o is not None:
-            give = default_answer(giveable(sim, self.player), o.want)
+            give = default_answer(tradeable(sim, self.player), o.want)
             return [Accept(self.player, oid, tuple(sorted(give)))]
         return [Decline(self.player, oid)]
 
     def plan(self) -> tuple[list[Action], dict[int, str]]:
         """The answers in order, and why any of them can't be given (offer id -> refusal)."""
-        from bohnanza_tui.rules import apply
-
         sim = self.state.copy()
         answers: list[Action] = []
         problems: dict[int, str] = {}
@@ -991,20 +860,18 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
             return
         oid = self.offer_ids[index]
         self.query_one("#answers", OptionList).highlighted = index
+        self._refused = None
         if oid in self.custom:
             del self.custom[oid]
         elif oid in self.accepted:
             self.accepted.discard(oid)
         else:
             self.accepted.add(oid)
-            _answers, problems = self.plan()
-            if oid in problems:
+            problem = self.plan()[1].get(oid)
+            if problem is not None:
                 self.accepted.discard(oid)  # it can't be accepted (now): say why, change nothing
                 self.app.bell()
-                self._refused = (index, problems[oid])
-                self._update()
-                return
-        self._refused = None
+                self._refused = (index, problem)
         self._update()
 
     def action_toggle_highlighted(self) -> None:
@@ -1034,16 +901,11 @@ class AnswerAllScreen(AnswerHint, SizedDialog[list[Action] | None]):
         def answered(result: list[Action] | None) -> None:
             if result:
                 self.accepted.discard(oid)
-                if isinstance(result[0], Accept):
-                    self.custom[oid] = result
-                elif len(result) > 1:
-                    self.custom[oid] = result  # declined, with a counter-offer
+                if isinstance(result[0], Accept) or len(result) > 1:
+                    self.custom[oid] = result  # the cards chosen, or a counter-offer
                 else:
                     self.custom.pop(oid, None)  # plainly declined
                 self._update()
 
         screen = AnswerScreen(self.state, self.player, oid, hints=self.hinting)
         self.app.push_screen(screen, callback=answered)
-
-    def action_later(self) -> None:
-        self.dismiss(None)
