@@ -28,7 +28,9 @@ class PrivacyScreen(Kept, Screen[str | None]):
     """
 
     BINDINGS = [
-        Binding("enter", "reveal", N_("Show my hand")),
+        # before the focused button's own Enter, which ignores a press while it still shows
+        # the last one (a kept screen's button, pressed at the hand-over before)
+        Binding("enter", "reveal", N_("Show my hand"), priority=True),
         Binding("B", "bid", N_("Another bid first")),
     ]
 

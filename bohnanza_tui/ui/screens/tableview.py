@@ -222,7 +222,10 @@ class TableView(GameFlowScreen):
             self.refresh_bindings()  # the key bar: v
             self._show_side()
         if changed and self._player_panels:
-            self.refresh_table()  # the panel hidden behind the larger one shows again
+            # the panel hidden behind the larger one shows again; at once, hidden or not: the
+            # table's new shape is laid out behind the screen on top (at the first privacy
+            # screen, the table gives way unseen), not as it shows
+            self._show_table()
 
     def _big_panel(self) -> bool:
         """The person at the keyboard has a panel of their own (not one in the grid)."""
@@ -298,7 +301,13 @@ class TableView(GameFlowScreen):
         if self._hidden():
             self._stale = True
             return
+        self._show_table()
+
+    def _show_table(self) -> None:
+        """Each part of the table shows the view of the person at the keyboard."""
         self._stale = False
+        hs = self.hs
+        viewer = hs.viewer()
         state = hs.game_view()
         actor = hs.next_actor()
         self._panel("#status").show_flow(lambda width: render.status_line(state, actor, width))
