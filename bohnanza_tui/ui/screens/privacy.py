@@ -29,8 +29,9 @@ class PrivacyScreen(Kept, Screen[str | None]):
 
     BINDINGS = [
         # before the focused button's own Enter, which ignores a press while it still shows
-        # the last one (a kept screen's button, pressed at the hand-over before)
-        Binding("enter", "reveal", N_("Show my hand"), priority=True),
+        # the last one (a kept screen's button, pressed at the hand-over before); the key
+        # bar leaves it out, as it did behind the button's (the button says it)
+        Binding("enter", "reveal", N_("Show my hand"), priority=True, show=False),
         Binding("B", "bid", N_("Another bid first")),
     ]
 
