@@ -224,27 +224,23 @@ class GameFlowScreen(Screen[None]):
             self.call_later(self._plant_for, self._generation, plant)
             return
         if hs.needs_pass(actor):
-            # (the table shows nobody's hand: refreshed under the screen that hides it now,
-            # it is painted when it shows again)
             hs.holder = None
-            if any(isinstance(s, PrivacyScreen) for s in self.app.screen_stack):
-                self.refresh_table()
-                return  # the keyboard is being passed already; Enter there reveals the right hand
-            if self._answer_unseen(actor):
-                self.refresh_table()
-                return
-            bid_first = self._bidders(exclude_holder=False) if self._bids_in(actor) else []
-            self.app.push_screen(
-                PrivacyScreen.reused(
-                    self.app,
-                    hs.state.players[actor].name,
-                    self._pass_reason(actor),
-                    bid_key=bool(bid_first),
-                ),
-                callback=lambda result: (
-                    self._bid_first() if result == "bid" else self._revealed(actor)
-                ),
-            )
+            # (the keyboard is being passed already: Enter there reveals the right hand)
+            passing = any(isinstance(s, PrivacyScreen) for s in self.app.screen_stack)
+            if not passing and not self._answer_unseen(actor):
+                bid_first = self._bidders(exclude_holder=False) if self._bids_in(actor) else []
+                self.app.push_screen(
+                    PrivacyScreen.reused(
+                        self.app,
+                        hs.state.players[actor].name,
+                        self._pass_reason(actor),
+                        bid_key=bool(bid_first),
+                    ),
+                    callback=lambda result: (
+                        self._bid_first() if result == "bid" else self._revealed(actor)
+                    ),
+                )
+            # nobody's hand, under the screen that hides the table now: shown as it resumes
             self.refresh_table()
             return
         self.refresh_table()
